@@ -327,7 +327,7 @@ static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tc
         dst->default_sql = stor_strndup("NULL", 4);
         dst->has_default = true;
     }
-    dst->i64 = NULL; dst->f64 = NULL; dst->str = NULL; dst->nulls = NULL; dst->pool = NULL; dst->code = NULL;
+    dst->i64 = NULL; dst->f64 = NULL; dst->sp = NULL; dst->slen = NULL; dst->pval = NULL; dst->nulls = NULL; dst->pool = NULL; dst->code = NULL;
     dst->lo = dst->hi = 0;
     if (dst->type == CT_FLOAT || dst->type == CT_DOUBLE) dst->kind = CK_F64;
     else if (is_text_type(dst->type) || is_binary_type(dst->type) || dst->type == CT_BIT) dst->kind = CK_STR;
@@ -557,7 +557,7 @@ static void copy_column_def(stor_column *dst, const stor_column *src)
         dst->enum_vals = stor_calloc(src->n_enum, sizeof(char *));
         for (uint32_t i = 0; i < src->n_enum; i++) dst->enum_vals[i] = stor_strndup(src->enum_vals[i], strlen(src->enum_vals[i]));
     }
-    dst->i64 = NULL; dst->f64 = NULL; dst->str = NULL; dst->nulls = NULL; dst->pool = NULL; dst->code = NULL;
+    dst->i64 = NULL; dst->f64 = NULL; dst->sp = NULL; dst->slen = NULL; dst->pval = NULL; dst->nulls = NULL; dst->pool = NULL; dst->code = NULL;
     dst->lo = dst->hi = 0;
 }
 

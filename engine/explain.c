@@ -3299,7 +3299,7 @@ uint32_t ex_fsort_rowlen(const ex_fsort *f, uint32_t r)
         if (stor_is_null(col, r)) continue;   /* (a NULL takes no bytes) */
         uint32_t fixed = key_part_len(col, 0) - (col->not_null ? 0 : 1);
         if (!col_packable(col)) { n += fixed; continue; }
-        uint32_t fl = col->type == CT_VARCHAR || col->type == CT_VARBINARY ? fixed - 2 : fixed, len = col->str[r].len;
+        uint32_t fl = col->type == CT_VARCHAR || col->type == CT_VARBINARY ? fixed - 2 : fixed, len = stor_slen(col, r);
         const pdb_collation *co = pdb_coll_by_id(col->coll);
         if (len && ((col->type == CT_CHAR) || (co && co->maxlen != 4 && col->coll != COLL_BINARY))) {
             pdb_value v;

@@ -1357,7 +1357,8 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         case CT_TINYTEXT: case CT_TINYBLOB: maxch = 255; break;
         case CT_TEXT: case CT_BLOB: maxch = 65535; break;
         case CT_MEDIUMTEXT: case CT_MEDIUMBLOB: maxch = 16777215; break;
-        default: maxch = UINT32_MAX; break;
+        default: maxch = STOR_STR_MAX; break;   /* (LONGTEXT: storage holds up to 2 GiB - 1;
+                                                    max_allowed_packet stops at 1 GiB) */
         }
         /* a value said to be 1366 is not said to be cut too (MariaDB's
            check_string_copy_error goes before report_if_important_data) */

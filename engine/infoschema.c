@@ -106,10 +106,10 @@ static uint64_t is_col_bytes(const stor_table *t, const stor_column *c)
     uint64_t f = is_fixed_bytes(c);
     if (f || c->kind != CK_STR) return f * t->nlive;
     if (t->evicted) return c->ev_len + t->nlive + c->ev_long;   /* (its rows are on disk) */
-    if (!c->str) return 0;
+    if (!c->code) return 0;
     uint64_t n = 0;
     for (uint32_t r = 0; r < t->nrows; r++)
-        if (!stor_is_dead(t, r)) n += c->str[r].len + (c->str[r].len > 127 ? 2 : 1);
+        if (!stor_is_dead(t, r)) n += stor_slen(c, r) + (stor_slen(c, r) > 127 ? 2 : 1);
     return n;
 }
 

@@ -1,6 +1,6 @@
 /* compress.c - zstd compression of cold long strings, and the thread that does it.
  *
- * A string value of a CK_STR column is its own allocation (stor_column.str[row].p). Once
+ * A string value of a CK_STR column is its own allocation (stor_column.sp[row]). Once
  * its segment (STOR_SEG_ROWS row ids of one column) has been neither read nor written
  * for --compress-after-s seconds, the compression thread replaces every value of at
  * least --compress-min-bytes in it by a compressed blob, when that saves at least an
@@ -8,7 +8,7 @@
  *
  *     [u32 compressed length][u32 crc32 of the plain bytes][zstd frame]
  *
- * while str[row].len stays the plain length. Values are never hashed or truncated: the
+ * while slen[row] stays the plain length. Values are never hashed or truncated: the
  * plain bytes always come back exactly, or the server stops (a checksum mismatch aborts
  * rather than answer with other bytes).
  *
@@ -236,18 +236,20 @@ bool zv_unpack(const char *p, uint32_t len, char *out)
 
 const char *zv_plain(const stor_column *c, uint32_t row)
 {
-    struct stor_str *s = &c->str[row];
+    if (!c->sp) return stor_sptr(c, row);   /* (slotless: pooled, never compressed) */
+    char **sp = &c->sp[row];
+    uint32_t len = stor_slen(c, row);
     pthread_mutex_lock(&zv_mu);
-    char *p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
+    char *p = __atomic_load_n(sp, __ATOMIC_ACQUIRE);
     if (zv_is(p)) {
-        char *raw = stor_malloc(s->len ? s->len : 1);
+        char *raw = stor_malloc(len ? len : 1);
         if (!raw) {
-            fprintf(stderr, "pressdb: [ERROR] out of memory restoring a compressed value of %u bytes\n", s->len);
+            fprintf(stderr, "pressdb: [ERROR] out of memory restoring a compressed value of %u bytes\n", len);
             abort();
         }
-        zv_decode_locked(p, s->len, raw);
-        __atomic_store_n(&s->p, raw, __ATOMIC_RELEASE);
-        zv_free(p, s->len);
+        zv_decode_locked(p, len, raw);
+        __atomic_store_n(sp, raw, __ATOMIC_RELEASE);
+        zv_free(p, len);
         p = raw;
     }
     pthread_mutex_unlock(&zv_mu);
@@ -256,19 +258,24 @@ const char *zv_plain(const stor_column *c, uint32_t row)
 
 const char *zv_read(const stor_column *c, uint32_t row, char **buf, size_t *cap)
 {
-    const struct stor_str *s = &c->str[row];
-    const char *p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
+    if (!c->sp) {
+        const char *p = stor_sptr(c, row);
+        return p ? p : "";
+    }
+    char *const *sp = &c->sp[row];
+    uint32_t len = stor_slen(c, row);
+    const char *p = __atomic_load_n(sp, __ATOMIC_ACQUIRE);
     if (!zv_is(p)) return p ? p : "";   /* plain stays plain under the shared lock */
-    if (*cap < (size_t)s->len + 1) {
-        char *nb = realloc(*buf, (size_t)s->len + 1);
+    if (*cap < (size_t)len + 1) {
+        char *nb = realloc(*buf, (size_t)len + 1);
         if (!nb) { fprintf(stderr, "pressdb: [ERROR] out of memory reading a compressed value\n"); abort(); }
         *buf = nb;
-        *cap = (size_t)s->len + 1;
+        *cap = (size_t)len + 1;
     }
     /* again under zv_mu: a reader may have restored it (and freed the blob) meanwhile */
     pthread_mutex_lock(&zv_mu);
-    p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
-    if (zv_is(p)) zv_decode_locked(p, s->len, *buf);
+    p = __atomic_load_n(sp, __ATOMIC_ACQUIRE);
+    if (zv_is(p)) zv_decode_locked(p, len, *buf);
     pthread_mutex_unlock(&zv_mu);
     return zv_is(p) ? *buf : p;
 }
@@ -323,10 +330,11 @@ static const char *zv_blob_parts(const char *p, uint32_t *zlen, uint32_t *crc, s
 const char *zv_copy_blob(const stor_column *c, uint32_t row, char **buf, size_t *cap, uint32_t *zlen,
                          uint32_t *crc, struct zv_dict **dict)
 {
-    const struct stor_str *s = &c->str[row];
-    if (!zv_is(__atomic_load_n(&s->p, __ATOMIC_ACQUIRE))) return NULL;
+    if (!c->sp) return NULL;
+    char *const *sp = &c->sp[row];
+    if (!zv_is(__atomic_load_n(sp, __ATOMIC_ACQUIRE))) return NULL;
     pthread_mutex_lock(&zv_mu);   /* (a reader may restore it and free the blob meanwhile) */
-    const char *p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE), *out = NULL;
+    const char *p = __atomic_load_n(sp, __ATOMIC_ACQUIRE), *out = NULL;
     if (zv_is(p)) {
         const char *frame = zv_blob_parts(p, zlen, crc, dict);
         if (*cap < (size_t)*zlen + 1) {

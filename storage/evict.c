@@ -203,7 +203,7 @@ static int shadow_make(const stor_table *t, stor_table *sh)
     if (t->nidx) memcpy(sh->idx, t->idx, t->nidx * sizeof *sh->idx);
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &sh->cols[c];
-        col->i64 = NULL; col->f64 = NULL; col->str = NULL; col->nulls = NULL;
+        col->i64 = NULL; col->f64 = NULL; col->sp = NULL; col->slen = NULL; col->nulls = NULL; col->pval = NULL;
         col->pool = NULL; col->code = NULL; col->seg = NULL;
         col->zdict = NULL; col->ztried = false;
         col->lo = col->hi = 0;
@@ -228,7 +228,7 @@ static void shadow_install(stor_table *t, stor_table *sh)
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *d = &t->cols[c];
         const stor_column *s = &sh->cols[c];
-        d->i64 = s->i64; d->f64 = s->f64; d->str = s->str; d->nulls = s->nulls;
+        d->i64 = s->i64; d->f64 = s->f64; d->sp = s->sp; d->slen = s->slen; d->nulls = s->nulls; d->pval = s->pval;
         d->pool = s->pool; d->code = s->code; d->seg = s->seg;
         d->zdict = s->zdict; d->ztried = s->ztried;
         d->lo = s->lo; d->hi = s->hi;   /* (ev_len stays: a reader may still look) */

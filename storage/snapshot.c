@@ -225,7 +225,7 @@ static void write_triggers(zw *w, stor_db **dbs, uint32_t ndb)
  * length, bytes). A value whose dictionary finds no room in the section's list is plain. */
 static void put_str(zw *w, const stor_column *col, uint32_t r, char **zbuf, size_t *zcap)
 {
-    uint32_t len = col->str[r].len, zlen, crc, no = 0;
+    uint32_t len = stor_slen(col, r), zlen, crc, no = 0;
     struct zv_dict *d = NULL;
     const char *frame = zv_copy_blob(col, r, &w->zbuf, &w->zcap, &zlen, &crc, &d);
     if (frame && d) {
@@ -245,7 +245,7 @@ static void put_str(zw *w, const stor_column *col, uint32_t r, char **zbuf, size
     if (!frame) {
         zw_u8(w, 1);
         zw_str(w, zv_read(col, r, zbuf, zcap), len);
-        if (!col->str[r].pooled && len >= zv_min_bytes()) w->plain_long++;
+        if (!stor_spooled(col, r) && len >= zv_min_bytes()) w->plain_long++;
         return;
     }
     zw_u8(w, 2);
@@ -270,7 +270,7 @@ static bool put_row(zw *w, const stor_table *t, uint32_t r, char **zbuf, size_t 
         zw_u8(w, 1);
         if (col->kind == CK_I64) zw_put(w, &col->i64[r], 8);
         else if (col->kind == CK_F64) zw_put(w, &col->f64[r], 8);
-        else zw_str(w, zv_read(col, r, zbuf, zcap), col->str[r].len);
+        else zw_str(w, zv_read(col, r, zbuf, zcap), stor_slen(col, r));
     }
     return true;
 }
@@ -304,8 +304,8 @@ static void write_rows(zw *w, const stor_table *t, toc_ent *e, char **zbuf, size
         for (uint32_t c = 0; c < t->ncols; c++) {
             const stor_column *col = &t->cols[c];
             if (col->kind != CK_STR || stor_is_null(col, r)) continue;
-            e->len[c] += col->str[r].len;
-            e->lng[c] += col->str[r].len > 127;
+            e->len[c] += stor_slen(col, r);
+            e->lng[c] += stor_slen(col, r) > 127;
         }
     }
     put_origins(w, t);
@@ -449,8 +449,8 @@ static void live_sizes(const stor_table *t, toc_ent *e)
         const stor_column *col = &t->cols[c];
         for (uint32_t r = 0; col->kind == CK_STR && r < t->nrows; r++) {
             if (stor_is_dead(t, r) || stor_is_null(col, r)) continue;
-            e->len[c] += col->str[r].len;
-            e->lng[c] += col->str[r].len > 127;
+            e->len[c] += stor_slen(col, r);
+            e->lng[c] += stor_slen(col, r) > 127;
         }
     }
 }

@@ -12,6 +12,7 @@
 #ifndef PRESSDB_STORAGE_H
 #define PRESSDB_STORAGE_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
@@ -327,11 +328,18 @@ typedef struct stor_column {
                                 bound, not the answer. Readers hold the store lock, under
                                 which no writer moves them (the JIT's exactness proofs) */
     double *f64;             /* CK_F64 */
-    struct stor_str { char *p; uint32_t len; uint8_t pooled; } *str;   /* CK_STR; p owned, or held
-                                from the pool (pooled); p with bit 0 set: the value is compressed
-                                (compress.c), len is still its length; only storage/ reads p,
-                                through stor_get (and index code: indexed columns stay plain) */
+    char **sp;               /* CK_STR and CK_DEC, per row: the value's bytes, slen[row] of them:
+                                owned, or held from the pool (slen's STOR_SLEN_POOLED); with
+                                bit 0 set the value is compressed (compress.c) and slen is still
+                                its plain length; only storage/ reads sp and slen, through
+                                stor_sptr/stor_slen. Two arrays, not one of 16-byte structs:
+                                12 bytes a row instead of 16. A CK_STR column every value of
+                                which is NULL or pooled under an id has neither ("slotless":
+                                code and pval say it all; most of WordPress's short columns) */
+    uint32_t *slen;
     struct stor_strpool *pool;   /* shared copies of short values (storage/strpool.c), or NULL */
+    struct stor_pval { char *p; uint32_t len; } *pval;   /* CK_STR: by pool id, the pooled
+                                copy (strpool.c keeps it); [0] and released ids {NULL, 0} */
     uint16_t *code;          /* CK_STR, per row: the pooled value's id (equal ids = equal bytes;
                                 an id is never reused for other bytes), 0 = not pooled or NULL */
     uint8_t *nulls;          /* bitmap; bit set = NULL */
@@ -343,6 +351,37 @@ typedef struct stor_column {
                                 (compress.c; a reference), or NULL; goes with the rows */
     bool ztried;             /* a sample of it was taken for zdict (compression thread) */
 } stor_column;
+
+/* One string cell as a value: what sp and slen hold for a row. A value is at most 1 GiB
+ * (max_allowed_packet's ceiling; the engine refuses longer ones for a column), so slen's
+ * top bit is free to say "pooled". */
+struct stor_str { char *p; uint32_t len; uint8_t pooled; };
+#define STOR_SLEN_POOLED 0x80000000u
+#define STOR_STR_MAX     (STOR_SLEN_POOLED - 1)
+static inline const char *stor_sptr(const stor_column *c, uint32_t r)
+{
+    return c->sp ? c->sp[r] : c->code[r] ? c->pval[c->code[r]].p : NULL;
+}
+static inline uint32_t stor_slen(const stor_column *c, uint32_t r)
+{
+    return c->sp ? c->slen[r] & STOR_STR_MAX : c->code[r] ? c->pval[c->code[r]].len : 0;
+}
+static inline uint8_t stor_spooled(const stor_column *c, uint32_t r)
+{
+    return c->sp ? (uint8_t)(c->slen[r] >> 31) : c->code[r] != 0;
+}
+static inline struct stor_str stor_scell(const stor_column *c, uint32_t r)
+{
+    return (struct stor_str){ (char *)stor_sptr(c, r), stor_slen(c, r), stor_spooled(c, r) };
+}
+/* (a slotless column: only NULL, or a pooled copy whose id code[r] says) */
+static inline void stor_sset(stor_column *c, uint32_t r, char *p, uint32_t len, uint8_t pooled)
+{
+    assert(len <= STOR_STR_MAX);
+    if (!c->sp) { assert(!p || pooled); return; }
+    c->sp[r] = p;
+    c->slen[r] = (len & STOR_STR_MAX) | (pooled ? STOR_SLEN_POOLED : 0);
+}
 
 /* Short string values (up to STOR_POOL_MAX bytes) are held once per column: rows with
  * equal bytes share one copy. hold copies (pooled or not; *pooled says which), release

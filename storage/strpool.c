@@ -30,6 +30,7 @@ struct stor_strpool {
     uint32_t nbuckets, nentries;
     uint64_t holds;           /* values pooled so far (for the give-up rule) */
     uint32_t next_id;         /* ids are never reused: a scan may remember an id's answer */
+    uint32_t npval;           /* the column's pval slots */
     bool off;                 /* mostly distinct: new values get plain copies */
 };
 
@@ -81,12 +82,25 @@ char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *po
     /* a new value; give up on a column whose values rarely repeat */
     if (sp->holds >= 512 && sp->nentries * 2 > sp->holds) { sp->off = true; return stor_strndup_long(p, len); }
     if (sp->nentries >= sp->nbuckets && !grow(sp)) return stor_strndup(p, len);
+    uint32_t id = sp->next_id < 65535 ? sp->next_id + 1 : 0;
+    if (id && id >= sp->npval) {
+        uint32_t n = sp->npval ? sp->npval * 2 : 16;
+        struct stor_pval *pv = stor_realloc(c->pval, n * sizeof *pv);
+        if (!pv) return NULL;
+        memset(pv + sp->npval, 0, (n - sp->npval) * sizeof *pv);
+        c->pval = pv;
+        sp->npval = n;
+    }
     pentry *e = stor_malloc(sizeof *e + len + 1);
     if (!e) return NULL;
     memcpy(e->b, p, len);
     e->b[len] = 0;
     e->hash = h; e->len = len; e->refs = 1;
-    e->id = sp->next_id < 65535 ? (uint16_t)++sp->next_id : 0;
+    e->id = (uint16_t)id;
+    if (id) {
+        sp->next_id = id;
+        c->pval[id] = (struct stor_pval){ e->b, len };
+    }
     e->next = sp->buckets[h & (sp->nbuckets - 1)];
     sp->buckets[h & (sp->nbuckets - 1)] = e;
     sp->nentries++;
@@ -112,6 +126,7 @@ void stor_strpool_release(stor_column *c, char *p, uint8_t pooled)
     while (*pp != e) pp = &(*pp)->next;
     *pp = e->next;
     sp->nentries--;
+    if (e->id) c->pval[e->id] = (struct stor_pval){ NULL, 0 };
     stor_free(e);
 }
 
@@ -123,14 +138,16 @@ void stor_strpool_free(stor_column *c)
         for (pentry *e = sp->buckets[i], *n; e; e = n) { n = e->next; stor_free(e); }
     stor_free(sp->buckets);
     stor_free(sp);
+    stor_free(c->pval);
     c->pool = NULL;
+    c->pval = NULL;
 }
 
 size_t stor_strpool_bytes(const stor_column *c)
 {
     const struct stor_strpool *sp = c->pool;
     if (!sp) return 0;
-    size_t n = sizeof *sp + (size_t)sp->nbuckets * sizeof *sp->buckets;
+    size_t n = sizeof *sp + (size_t)sp->nbuckets * sizeof *sp->buckets + (size_t)sp->npval * sizeof *c->pval;
     for (uint32_t b = 0; b < sp->nbuckets; b++)
         for (const pentry *e = sp->buckets[b]; e; e = e->next) n += sizeof *e + e->len + 1;
     return n;

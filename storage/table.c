@@ -508,15 +508,16 @@ static void str_let_go(stor_column *c, struct stor_str s)
 
 static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
 {
-    if (c->str) for (uint32_t r = 0; r < nrows; r++) str_let_go(c, c->str[r]);
+    if (c->sp) for (uint32_t r = 0; r < nrows; r++) str_let_go(c, stor_scell(c, r));
     stor_strpool_free(c);
     stor_vec_free(c->code, (size_t)cap * sizeof *c->code);
     c->code = NULL;
     stor_vec_free(c->i64, (size_t)cap * sizeof *c->i64);
     stor_vec_free(c->f64, (size_t)cap * sizeof *c->f64);
-    stor_vec_free(c->str, (size_t)cap * sizeof *c->str);
+    stor_vec_free(c->sp, (size_t)cap * sizeof *c->sp);
+    stor_vec_free(c->slen, (size_t)cap * sizeof *c->slen);
     stor_free(c->nulls); stor_free(c->seg);
-    c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL; c->seg = NULL;
+    c->i64 = NULL; c->f64 = NULL; c->sp = NULL; c->slen = NULL; c->nulls = NULL; c->seg = NULL;
     zv_dict_unref(c->zdict);   /* (the blobs made with it hold their own references) */
     c->zdict = NULL;
     c->ztried = false;
@@ -698,10 +699,10 @@ void tbl_evict_rows(stor_table *t)
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &t->cols[c];
         col->ev_len = col->ev_long = 0;
-        for (uint32_t r = 0; col->kind == CK_STR && col->str && r < t->nrows; r++) {
+        for (uint32_t r = 0; col->kind == CK_STR && col->code && r < t->nrows; r++) {
             if (stor_is_dead(t, r)) continue;
-            col->ev_len += col->str[r].len;
-            col->ev_long += col->str[r].len > 127;
+            col->ev_len += stor_slen(col, r);
+            col->ev_long += stor_slen(col, r) > 127;
         }
     }
     if (t->derived) t->derived->free(t->derived);
@@ -726,7 +727,7 @@ static __attribute__((noinline)) void get_packed(const stor_column *c, uint32_t 
 {
     const char *p = zv_plain(c, row);
     seg_touch(c, row);
-    v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = c->str[row].len;
+    v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = stor_slen(c, row);
 }
 
 void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
@@ -737,17 +738,25 @@ void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
     switch (c->kind) {
     case CK_F64: v->t = VT_DOUBLE; v->d = c->f64[row]; return;
     case CK_STR: {
-        const struct stor_str *s = &c->str[row];
-        const char *p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
-        if (__builtin_expect(zv_is(p), 0)) { get_packed(c, row, v); return; }
+        const char *p;
+        uint32_t len;
+        if (c->sp) {
+            p = __atomic_load_n(&c->sp[row], __ATOMIC_ACQUIRE);
+            if (__builtin_expect(zv_is(p), 0)) { get_packed(c, row, v); return; }
+            len = c->slen[row] & STOR_STR_MAX;
+        } else {
+            uint16_t id = c->code[row];   /* (0: a dead row's value, let go) */
+            p = id ? c->pval[id].p : NULL;
+            len = id ? c->pval[id].len : 0;
+        }
         seg_touch(c, row);
-        v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = s->len;
+        v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = len;
         if (c->type == CT_BIT) v->scale = STOR_BIT_MARK;
         return;
     }
     case CK_DEC:   /* a wide DECIMAL: its text, exactly `scale` digits after the point */
         v->t = VT_DECIMAL; v->scale = (uint8_t)(c->scale < 0 ? 0 : c->scale);
-        v->p = c->str[row].p; v->len = c->str[row].len;
+        v->p = c->sp[row]; v->len = stor_slen(c, row);
         if (!v->len) v->i = 0;
         return;
     default: break;
@@ -826,8 +835,8 @@ static bool key_eq(const stor_table *t, const stor_index *x, uint32_t row, const
         const pdb_value *v = &vals[k];
         if (v->t == VT_NULL || stor_is_null(c, row)) return false;
         if (stor_kind_text(c->kind)) {
-            const char *s = c->str[row].p;
-            uint32_t sl = c->str[row].len, vl = v->len;
+            const char *s = stor_sptr(c, row);
+            uint32_t sl = stor_slen(c, row), vl = v->len;
             if (x->prefix[k]) {
                 sl = prefix_bytes(c, s, sl, x->prefix[k]);
                 vl = prefix_bytes(c, v->p, vl, x->prefix[k]);
@@ -912,8 +921,8 @@ static int ord_key_cmp(const stor_table *t, const stor_index *x, uint32_t a, uin
         } else if (c->kind == CK_F64) {
             r = c->f64[a] < c->f64[b] ? -1 : c->f64[a] > c->f64[b];
         } else {
-            r = pdb_coll_cmp(c->coll, c->str[a].p ? c->str[a].p : "", c->str[a].len,
-                             c->str[b].p ? c->str[b].p : "", c->str[b].len);
+            const char *pa = stor_sptr(c, a), *pb = stor_sptr(c, b);
+            r = pdb_coll_cmp(c->coll, pa ? pa : "", stor_slen(c, a), pb ? pb : "", stor_slen(c, b));
         }
         if (r) return r;
     }
@@ -1300,7 +1309,7 @@ static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, ui
 
 /* ---- rows ---- */
 
-/* Capacity for nc row ids (more than t->cap; a power of two, as doubling from 16 makes). */
+/* Capacity for nc row ids (more than t->cap; a multiple of 64, for the bitmaps). */
 static int grow_to(stor_table *t, uint32_t nc)
 {
     for (uint32_t i = 0; i < t->ncols; i++) {
@@ -1310,7 +1319,10 @@ static int grow_to(stor_table *t, uint32_t nc)
         } else if (c->kind == CK_F64) {
             c->f64 = stor_vec_grow(c->f64, (size_t)t->cap * sizeof *c->f64, (size_t)nc * sizeof *c->f64);
         } else {
-            c->str = stor_vec_grow(c->str, (size_t)t->cap * sizeof *c->str, (size_t)nc * sizeof *c->str);
+            if (c->kind == CK_DEC || c->sp) {   /* (a slotless column gets them when it must) */
+                c->sp = stor_vec_grow(c->sp, (size_t)t->cap * sizeof *c->sp, (size_t)nc * sizeof *c->sp);
+                c->slen = stor_vec_grow(c->slen, (size_t)t->cap * sizeof *c->slen, (size_t)nc * sizeof *c->slen);
+            }
             c->code = stor_vec_grow(c->code, (size_t)t->cap * sizeof *c->code, (size_t)nc * sizeof *c->code);
             uint32_t os = (t->cap + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
             uint32_t ns = (nc + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
@@ -1344,7 +1356,19 @@ static int grow_to(stor_table *t, uint32_t nc)
     return 0;
 }
 
-static int grow(stor_table *t) { return grow_to(t, t->cap ? t->cap * 2 : 16); }
+/* Doubling while small (few copies); from 64k row ids an eighth more at a time. A big
+ * table's vectors grow in place (mremap), and the unused tail of a doubled one is memory
+ * all the same: zeroed on the heap, or filled by transparent huge pages (at scale 10,
+ * wp_postmeta's 140,130 rows had 262,144 slots). */
+static uint32_t next_cap(uint32_t cap, uint32_t want)
+{
+    uint64_t n = cap ? cap : 16;
+    while (n < want) n = n < (1u << 16) ? n * 2 : n + (n >> 3);
+    n = (n + 63) & ~(uint64_t)63;
+    return n < TBL_MAX_ROW_IDS ? (uint32_t)n : TBL_MAX_ROW_IDS;
+}
+
+static int grow(stor_table *t) { return grow_to(t, next_cap(t->cap, t->cap + 1)); }
 
 /* Row row was rewritten where it is, columns cols changed (stor_table.rewrites). */
 static void note_rewrite(stor_table *t, uint32_t row, uint64_t cols)
@@ -1366,12 +1390,33 @@ static bool cell_same(const stor_table *t, uint32_t col, uint32_t row, const pdb
     bool isnull = stor_is_null(c, row);
     if (v->t == VT_NULL || isnull) return v->t == VT_NULL && isnull;
     if (stor_kind_text(c->kind)) {
-        const struct stor_str *s = &c->str[row];
-        if ((c->kind != CK_STR && !v->len) || ((uintptr_t)s->p & 1) || s->len != v->len) return false;
-        return !v->len || !memcmp(s->p, v->p, v->len);
+        const char *p = stor_sptr(c, row);
+        if ((c->kind != CK_STR && !v->len) || ((uintptr_t)p & 1) || stor_slen(c, row) != v->len) return false;
+        return !v->len || !memcmp(p, v->p, v->len);
     }
     if (c->kind == CK_I64) return c->i64[row] == v->i;
     return !memcmp(&c->f64[row], &v->d, sizeof v->d);
+}
+
+/* A slotless CK_STR column gets its sp and slen arrays, filled from code and pval for the
+ * rows so far: a value comes that is not pooled under an id (long, or the pool gave up). */
+static void col_slots(const stor_table *t, stor_column *c)
+{
+    assert(c->kind == CK_STR && !c->sp && t->cap);
+    char **sp = stor_vec_grow(NULL, 0, (size_t)t->cap * sizeof *sp);
+    uint32_t *sl = stor_vec_grow(NULL, 0, (size_t)t->cap * sizeof *sl);
+    if (!sp || !sl) {
+        fprintf(stderr, "pressdb: [ERROR] out of memory giving a column of %u rows its string slots\n", t->cap);
+        abort();
+    }
+    for (uint32_t r = 0; r < t->nrows; r++) {
+        uint16_t id = c->code[r];
+        if (!id) continue;
+        sp[r] = c->pval[id].p;
+        sl[r] = c->pval[id].len | STOR_SLEN_POOLED;
+    }
+    c->slen = sl;
+    c->sp = sp;
 }
 
 static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value *v)
@@ -1380,16 +1425,17 @@ static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value 
     uint8_t bit = (uint8_t)(1u << (row & 7));
     if (stor_kind_text(c->kind)) {
         /* the new value is held before the old one is let go: they may share a copy */
-        struct stor_str old = c->str[row];
+        struct stor_str old = stor_scell(c, row);
         if (c->kind == CK_STR) seg_touch(c, row);
-        c->str[row].pooled = 0;
-        if (v->t == VT_NULL) { c->str[row].p = NULL; c->str[row].len = 0; }
+        uint8_t pooled = 0;
+        char *held = NULL;
+        if (v->t == VT_NULL) stor_sset(c, row, NULL, 0, 0);
         else if (c->kind == CK_STR) {
-            c->str[row].p = stor_strpool_hold(c, v->p ? v->p : "", v->len, &c->str[row].pooled);
-            c->str[row].len = v->len;
+            held = stor_strpool_hold(c, v->p ? v->p : "", v->len, &pooled);
+            if (!c->sp && !stor_strpool_id(held, pooled)) col_slots(t, c);
+            stor_sset(c, row, held, v->len, pooled);
         } else if (v->len) {
-            c->str[row].p = stor_strndup(v->p ? v->p : "", v->len);
-            c->str[row].len = v->len;
+            stor_sset(c, row, stor_strndup(v->p ? v->p : "", v->len), v->len, 0);
         } else {
             /* a narrow decimal (or integer) for a wide column: its text at the column's scale
                (the engine converts to that scale first; extra digits would be cut here) */
@@ -1405,10 +1451,9 @@ static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value 
                 full[k++] = '.';
                 for (int i = 0; i < sc; i++) full[k++] = i < vs ? dg[nd - vs + i] : '0';
             }
-            c->str[row].p = full;
-            c->str[row].len = (uint32_t)k;
+            stor_sset(c, row, full, (uint32_t)k, 0);
         }
-        if (c->code) c->code[row] = stor_strpool_id(c->str[row].p, c->str[row].pooled);
+        if (c->code) c->code[row] = stor_strpool_id(held, pooled);
         if (old.p) str_let_go(c, old);
         if (v->t == VT_NULL) c->nulls[row >> 3] |= bit;
         else c->nulls[row >> 3] &= (uint8_t)~bit;
@@ -1542,7 +1587,8 @@ static int val_cell_cmp(const stor_column *c, const pdb_value *v, uint32_t b)
         return v->i < c->i64[b] ? -1 : v->i > c->i64[b];
     }
     if (c->kind == CK_F64) return v->d < c->f64[b] ? -1 : v->d > c->f64[b];
-    return pdb_coll_cmp(c->coll, v->p ? v->p : "", v->len, c->str[b].p ? c->str[b].p : "", c->str[b].len);
+    const char *pb = stor_sptr(c, b);
+    return pdb_coll_cmp(c->coll, v->p ? v->p : "", v->len, pb ? pb : "", stor_slen(c, b));
 }
 
 static int vals_key_cmp(const stor_table *t, const stor_index *x, const pdb_value *vals, uint32_t b)
@@ -1719,11 +1765,10 @@ void tbl_free_dead_strings(stor_table *t, uint32_t row)
     if (row >= t->nrows || !stor_is_dead(t, row)) return;
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
-        if (!stor_kind_text(c->kind) || !c->str[row].p) continue;
-        str_let_go(c, c->str[row]);
+        if (!stor_kind_text(c->kind) || !stor_sptr(c, row)) continue;
+        str_let_go(c, stor_scell(c, row));
         if (c->code) c->code[row] = 0;
-        c->str[row].p = NULL;
-        c->str[row].len = 0;
+        stor_sset(c, row, NULL, 0, 0);
     }
 }
 
@@ -1822,7 +1867,7 @@ bool tbl_row_ids_fit(const stor_table *t, uint64_t nrows)
     uint64_t slot = 1;   /* the dead bit and each column's null bit, rounded up */
     for (uint32_t i = 0; i < t->ncols; i++) {
         const stor_column *c = &t->cols[i];
-        slot += c->kind == CK_I64 || c->kind == CK_F64 ? 8 : sizeof *c->str + sizeof *c->code;
+        slot += c->kind == CK_I64 || c->kind == CK_F64 ? 8 : sizeof *c->sp + sizeof *c->slen + sizeof *c->code;
     }
     return nrows * slot <= ceiling;
 }
@@ -1830,8 +1875,7 @@ bool tbl_row_ids_fit(const stor_table *t, uint64_t nrows)
 void tbl_load_reserve(stor_table *t, uint32_t nrows)
 {
     if (!nrows || t->nrows) return;
-    uint32_t nc = t->cap ? t->cap : 16;
-    while (nc < nrows && nc < TBL_MAX_ROW_IDS) nc *= 2;
+    uint32_t nc = nrows < TBL_MAX_ROW_IDS - 63 ? (nrows + 63) & ~63u : TBL_MAX_ROW_IDS;   /* (exactly) */
     if (nc > t->cap) grow_to(t, nc);
     for (uint32_t i = 0; i < t->nidx; i++) {
         stor_index *x = &t->idx[i];
@@ -1850,7 +1894,7 @@ void tbl_reserve_rows(stor_table *t, uint32_t nrows)
         t->dead[r >> 3] |= (uint8_t)(1u << (r & 7));
         for (uint32_t i = 0; i < t->ncols; i++) {
             stor_column *c = &t->cols[i];
-            if (stor_kind_text(c->kind)) { c->str[r].p = NULL; c->str[r].len = 0; }
+            if (stor_kind_text(c->kind)) stor_sset(c, r, NULL, 0, 0);
             else if (c->kind == CK_I64) c->i64[r] = 0;
             else c->f64[r] = 0;
             c->nulls[r >> 3] |= (uint8_t)(1u << (r & 7));
@@ -1867,7 +1911,7 @@ void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
         t->dead[r >> 3] |= (uint8_t)(1u << (r & 7));
         for (uint32_t i = 0; i < t->ncols; i++) {
             stor_column *c = &t->cols[i];
-            if (stor_kind_text(c->kind)) { c->str[r].p = NULL; c->str[r].len = 0; }
+            if (stor_kind_text(c->kind)) stor_sset(c, r, NULL, 0, 0);
             else if (c->kind == CK_I64) c->i64[r] = 0;
             else c->f64[r] = 0;
             c->nulls[r >> 3] |= (uint8_t)(1u << (r & 7));
@@ -1900,8 +1944,9 @@ void tbl_adopt_zv(stor_table *t, uint32_t col, uint32_t row, char *blob, uint32_
 {
     stor_column *c = &t->cols[col];
     assert(c->kind == CK_STR && zv_is(blob) && !col_in_index(t, col));
-    struct stor_str old = c->str[row];
-    c->str[row] = (struct stor_str){ .p = blob, .len = len, .pooled = 0 };
+    if (!c->sp) col_slots(t, c);
+    struct stor_str old = stor_scell(c, row);
+    stor_sset(c, row, blob, len, 0);
     if (c->code) c->code[row] = 0;
     c->nulls[row >> 3] &= (uint8_t)~(1u << (row & 7));
     str_let_go(c, old);
@@ -1917,8 +1962,9 @@ static bool seg_cold(const struct stor_seg *g, uint32_t now, uint32_t after_s)
 /* A value tbl_compress_pass would compress (but for how much it saves). */
 static bool zv_wants(const stor_table *t, const stor_column *col, uint32_t r, size_t min_bytes)
 {
-    const struct stor_str *s = &col->str[r];
-    return s->p && !s->pooled && !zv_is(s->p) && s->len >= min_bytes && !stor_is_dead(t, r)
+    if (!col->sp) return false;   /* (slotless: every value pooled) */
+    const char *p = col->sp[r];
+    return p && !stor_spooled(col, r) && !zv_is(p) && stor_slen(col, r) >= min_bytes && !stor_is_dead(t, r)
            && !stor_is_null(col, r);
 }
 
@@ -1930,7 +1976,7 @@ bool tbl_compress_candidates(uint32_t now, uint32_t after_s)
             uint32_t nseg = (t->nrows + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
             for (uint32_t c = 0; c < t->ncols; c++) {
                 const stor_column *col = &t->cols[c];
-                if (col->kind != CK_STR || !col->seg || col_in_index(t, c)) continue;
+                if (col->kind != CK_STR || !col->seg || !col->sp || col_in_index(t, c)) continue;
                 for (uint32_t g = 0; g < nseg; g++)
                     if (seg_cold(&col->seg[g], now, after_s)) return true;
             }
@@ -1955,17 +2001,16 @@ bool tbl_compress_pass(uint32_t now, uint32_t after_s, size_t min_bytes, uint64_
             uint32_t nseg = (t->nrows + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
             for (uint32_t c = 0; c < t->ncols; c++) {
                 stor_column *col = &t->cols[c];
-                if (col->kind != CK_STR || !col->seg || col_in_index(t, c)) continue;
+                if (col->kind != CK_STR || !col->seg || !col->sp || col_in_index(t, c)) continue;
                 for (uint32_t g = 0; g < nseg; g++) {
                     struct stor_seg *sg = &col->seg[g];
                     if (!seg_cold(sg, now, after_s)) continue;
                     uint32_t end = (g + 1) << STOR_SEG_SHIFT;
                     if (end > t->nrows) end = t->nrows;
                     for (uint32_t r = g << STOR_SEG_SHIFT; r < end; r++) {
-                        struct stor_str *s = &col->str[r];
                         if (!zv_wants(t, col, r, min_bytes)) continue;
-                        char *z = zv_pack(s->p, s->len, col->zdict);
-                        if (z) { stor_free(s->p); s->p = z; evict_copy_stale(t); }
+                        char *z = zv_pack(col->sp[r], stor_slen(col, r), col->zdict);
+                        if (z) { stor_free(col->sp[r]); col->sp[r] = z; evict_copy_stale(t); }
                         if (now_ns() - t0 > budget_ns) return true;   /* the segment goes on next time */
                     }
                     sg->packed = now;
@@ -1986,7 +2031,10 @@ static void cold_values(const stor_table *t, const stor_column *col, uint32_t no
         uint32_t end = (g + 1) << STOR_SEG_SHIFT;
         if (end > t->nrows) end = t->nrows;
         for (uint32_t r = g << STOR_SEG_SHIFT; r < end; r++)
-            if (zv_wants(t, col, r, min_bytes)) fn(arg, &col->str[r]);
+            if (zv_wants(t, col, r, min_bytes)) {
+                struct stor_str s = stor_scell(col, r);
+                fn(arg, &s);
+            }
     }
 }
 
@@ -2018,7 +2066,7 @@ bool tbl_dict_sample(uint32_t now, uint32_t after_s, size_t min_bytes, size_t mi
             stor_table *t = dbs[i]->tables[j];
             for (uint32_t c = 0; c < t->ncols; c++) {
                 stor_column *col = &t->cols[c];
-                if (col->kind != CK_STR || !col->seg || col->zdict || col->ztried || col_in_index(t, c))
+                if (col->kind != CK_STR || !col->seg || !col->sp || col->zdict || col->ztried || col_in_index(t, c))
                     continue;
                 struct zs_walk w = { .cap = cap, .piece = piece, .out = out };
                 cold_values(t, col, now, after_s, min_bytes, zs_count, &w);
@@ -2046,7 +2094,7 @@ void tbl_dict_install(const tbl_zsample *s, struct zv_dict *d)
             stor_table *t = dbs[i]->tables[j];
             if (t != s->t || t->serial != s->serial || s->col >= t->ncols) continue;
             stor_column *col = &t->cols[s->col];
-            if (col->kind == CK_STR && !col->zdict && col->str) { col->zdict = d; return; }
+            if (col->kind == CK_STR && !col->zdict && col->sp) { col->zdict = d; return; }
         }
     }
     zv_dict_unref(d);
@@ -2068,14 +2116,14 @@ static void col_parts(const stor_table *t, const stor_column *c, stor_memparts *
     if (c->kind == CK_I64 && c->i64) m->vectors += cap * sizeof *c->i64;
     if (c->kind == CK_F64 && c->f64) m->vectors += cap * sizeof *c->f64;
     if (c->nulls) m->bitmaps += cap / 8;
-    if (c->kind != CK_I64 && c->kind != CK_F64 && c->str) {
-        m->str_slots += cap * sizeof *c->str;
+    if (stor_kind_text(c->kind) && c->code) {
+        if (c->sp) m->str_slots += cap * (sizeof *c->sp + sizeof *c->slen);
         if (c->code) m->str_codes += cap * sizeof *c->code;
         if (c->seg) m->bitmaps += ((cap + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT) * sizeof *c->seg;
         m->str_pool += stor_strpool_bytes(c);
         for (uint32_t r = 0; r < t->nrows; r++) {
-            const struct stor_str *v = &c->str[r];
-            if (v->p && !v->pooled && !((uintptr_t)v->p & 1)) m->str_bytes += v->len;
+            const char *p = stor_sptr(c, r);
+            if (p && !stor_spooled(c, r) && !((uintptr_t)p & 1)) m->str_bytes += stor_slen(c, r);
         }
     }
 }

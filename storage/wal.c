@@ -258,7 +258,7 @@ static void redo_values(stor_table *t, uint32_t row)
         redo_u8(1);
         if (c->kind == CK_I64) redo_put(&c->i64[row], 8);
         else if (c->kind == CK_F64) redo_put(&c->f64[row], 8);
-        else { redo_u32(c->str[row].len); redo_put(zv_plain(c, row), c->str[row].len); }
+        else { redo_u32(stor_slen(c, row)); redo_put(zv_plain(c, row), stor_slen(c, row)); }
     }
 }
 
