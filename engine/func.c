@@ -299,7 +299,9 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
         double x = ex_to_double(v);
         int64_t dt;
         bool isd;
-        if (clamp && (x < 0 || x > 99991231235959.0)) {   /* number_to_time_only: held to the range */
+        if (clamp && (x < 0 || x >= 1e7)) {
+            /* number_to_time: a [YY]YYMMDD[hhmmss] from 8 digits on, zeros and all
+               (1e10 is 2001-00-00, so 00:00:00), else held to TIME's range */
             ex_time_scan r;
             time_of_number(v, &r);
             int show = (int)(n > 128 ? 128 : n);
@@ -308,20 +310,17 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
                 return false;
             }
             if (r.range) ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(show)));
+            else if (r.note) ex_warn(ctx, "Note", 1292, "Truncated incorrect date value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(show)));
             *us = r.us;
             return true;
         }
-        /* YYYYMMDD[hhmmss] from 8 digits on (EXTRACT: from 11); else [H..]HMMSS */
-        if (clamp ? x >= 1e7 : x >= 1e10) {
+        /* EXTRACT: YYYYMMDDhhmmss from 11 digits on; else [H..]HMMSS */
+        if (!clamp && x >= 1e10) {
             int y, mo, dd, h, mi, sc, u;
             if (ex_fn_num_dt(v, &dt, &isd) && (pdb_dt_unpack(dt, &y, &mo, &dd, &h, &mi, &sc, &u), mo && dd)) {
                 pdb_value d = ex_int(dt);
                 d.t = VT_DATETIME;
                 return ex_fn_time_of(ctx, &d, us, clamp);
-            }
-            if (clamp) {
-                ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(n > 128 ? 128 : n)));
-                return false;
             }
         }
     }
