@@ -896,6 +896,43 @@ static void temporal_num_type(const ex_type *x, ex_type *o)
     o->coll = COLL_BINARY; o->flags = BINARY_FLAG; o->nullable = nullable;
 }
 
+/* An unsigned operand as MariaDB's unsigned_flag has it (a YEAR, BIT or TIMESTAMP column
+ * too, a hexadecimal literal). */
+static bool unsigned_operand(const ex_type *x)
+{
+    return x->is_unsigned || x->vt == VT_UINT || x->hexnum || (x->flags & UNSIGNED_FLAG);
+}
+
+/* MariaDB's decimal_int_part() of x (lit: as for int_part): an integer's digits, a
+ * DECIMAL's or fixed DOUBLE's integer ones, a temporal's YYYYMMDDhhmmss ones, a string's
+ * characters. (A negated column counts its own digits in MariaDB, -a as a: not modelled.) */
+static int dec_int_part(const ex_type *x, int lit)
+{
+    int64_t n;
+    if (x->ptype == MYSQL_TYPE_BIT) n = x->length;   /* (its bits, as MariaDB's max_length) */
+    else if (x->hexnum) n = ex_hexnum_digits(x->length);
+    else if (x->vt == VT_DATETIME || x->vt == VT_DATE || x->vt == VT_TIME) n = x->vt == VT_DATETIME ? 14 : x->vt == VT_DATE ? 8 : 7;
+    else if (x->vt == VT_STRING) {
+        const pdb_collation *co = pdb_coll_by_id(x->coll);
+        n = x->length / (co && co->maxlen ? co->maxlen : 1);
+    } else if (x->vt == VT_DOUBLE) n = x->decimals >= 31 ? (int64_t)x->length : (int64_t)x->length - x->decimals;
+    else if (x->vt == VT_DECIMAL) n = dec_precision(x) - x->decimals;
+    else if (x->vt == VT_INT || x->vt == VT_UINT) n = (int64_t)x->length - (lit ? lit - 1 : unsigned_operand(x) ? 0 : 1);
+    else n = 1;
+    return n < 1 ? 1 : n > 21 ? 21 : (int)n;
+}
+
+/* a DIV b (Item_func_int_div): the dividend's integer digits (at most 21), unsigned when
+ * either operand is. a and b as written (an ENUM its text). */
+static void idiv_type(const ex_type *a, const ex_type *b, int lit, ex_type *t)
+{
+    type_int(t, (uint32_t)dec_int_part(a, lit & 3));
+    t->nullable = true;
+    if ((unsigned_operand(a) && !a->enumc) || (unsigned_operand(b) && !b->enumc)) {
+        t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; t->vt = VT_UINT;
+    }
+}
+
 static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, int incr, int lit)
 {
     ex_type ha, hb;
@@ -910,14 +947,6 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, i
     bool dbl = a->vt == VT_DOUBLE || b->vt == VT_DOUBLE || a->vt == VT_STRING || b->vt == VT_STRING ||
                a->vt == VT_NULL || b->vt == VT_NULL;
     bool dec = a->vt == VT_DECIMAL || b->vt == VT_DECIMAL || op == BO_DIV;
-    if (op == BO_IDIV) {
-        t->vt = VT_INT; t->length = a->length;
-        /* a real or decimal dividend loses its fraction (PI() DIV 1: INT) */
-        if ((a->vt == VT_DOUBLE || a->vt == VT_DECIMAL) && a->decimals && a->decimals < 31 && a->length > a->decimals + 1u)
-            t->length = a->length - a->decimals - 1u + 1u;
-        t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
-        return;
-    }
     if (dbl) {
         /* the decimals a DOUBLE result shows: the operands' most (a string or a real
            without fixed decimals: none fixed, 31), a quotient div_precision_increment
@@ -1725,6 +1754,7 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     ex_ctx *ctx = cs->sc->ctx;
     ex_prog *p = cs->p;
     int op = e->op;
+    ex_type written[2] = { at[0], at[1] };   /* (DIV types by them) */
     if (at[0].enumc) enum_index(p, &at[0], 1);
     if (at[1].enumc) enum_index(p, &at[1], 0);
     int incr = 4;
@@ -1758,9 +1788,11 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
            VT_INT (INT UNSIGNED and smaller): MariaDB's sum, difference or product is then
            unsigned, out of range below 0 (1690), as with BIGINT UNSIGNED */
         int ua = 0;
-        if (op == BO_ADD || op == BO_SUB || op == BO_MUL)
-            for (int i = 0; i < 2; i++)
-                if (at[i].is_unsigned && at[i].vt == VT_INT) ua |= 1 << (16 + i);
+        for (int i = 0; i < 2; i++) {
+            if (at[i].vt != VT_INT) continue;
+            if ((op == BO_ADD || op == BO_SUB || op == BO_MUL) && at[i].is_unsigned) ua |= 1 << (16 + i);
+            if (op == BO_IDIV && unsigned_operand(&written[i]) && !written[i].enumc) ua |= 1 << (16 + i);
+        }
         emit(p, OP_ARITH, op | ua, (uint16_t)bop, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
     }
     if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
@@ -1775,7 +1807,8 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     /* (nullable whatever the operands: MariaDB says NOT NULL of a + 1 over a NOT NULL column
        in a text result, but nullable in a prepared statement's and a cursor's metadata,
        which test_prepared_plans and test_cursors compare; see 70ec6c3) */
-    arith_type(op, &at[0], &at[1], t, incr, lit);
+    if (op == BO_IDIV) idiv_type(&written[0], &written[1], lit, t);
+    else arith_type(op, &at[0], &at[1], t, incr, lit);
 }
 
 /* A binary operator: logical, comparison, arithmetic or bitwise */
@@ -3139,6 +3172,12 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             double y = ex_to_double(b);
             if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
             double q = trunc(ex_to_double(a) / y);
+            if (a->t == VT_UINT || b->t == VT_UINT) {   /* an unsigned quotient */
+                if (!(q > -1.0 && q < 18446744073709551616.0))
+                    ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
+                *a = ex_int(0); a->t = VT_UINT; a->u = (uint64_t)q;
+                return;
+            }
             if (!(q >= -9223372036854775808.0 && q < 9223372036854775808.0))
                 ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
             *a = ex_int((int64_t)q);
