@@ -33,6 +33,10 @@ typedef struct ex_type {
     uint8_t coerc;       /* collation coercibility: 0 explicit, 2 column, 3 derived, 4 literal */
     bool hexnum;         /* a hexadecimal or bit literal (0x41, b'1'), or a hybrid of only such:
                             a binary string that is an unsigned integer in numeric context */
+    uint8_t hexlit;      /* a hexadecimal or bit literal's string (X'41' too) or one MariaDB
+                            gives its attributes (MIN, NULLIF, IF with NULL, a hybrid of 0x..
+                            and b'..' only): EX_HEXLIT sent with decimals 0 (not 39) and
+                            UNSIGNED, EX_HEXLIT_KEPT (a derived table's column) decimals 0 */
     bool json;           /* a JSON column: the JSON functions take its text as JSON */
     bool jsonfmt;        /* a JSON result (a JSON column, a JSON function's, a hybrid of them):
                             MariaDB's extended metadata names its format "json" */
@@ -41,6 +45,7 @@ typedef struct ex_type {
     uint8_t geom;        /* a spatial value's kind (engine/geo.h GEO_*: POINT ... GEO_ANY), 0 none:
                             CREATE TABLE ... SELECT makes a column of it */
 } ex_type;
+enum { EX_HEXLIT = 2, EX_HEXLIT_KEPT = 1 };   /* ex_type.hexlit */
 /* A spatial result of arguments a[0..n) (IF, COALESCE, CASE, GREATEST, UNION): their kind if
  * all are of one, GEOMETRY if of several, and NULL allowed; false (t untouched) unless every
  * non-NULL one is spatial. */

@@ -513,7 +513,8 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
         } else {
             m[i].charset = COLL_BINARY;
             m[i].length = t->length;
-            if (t->vt == VT_STRING && !m[i].decimals && !t->from_column) m[i].decimals = 39;
+            if (t->vt == VT_STRING && !m[i].decimals && !t->from_column && !t->hexlit) m[i].decimals = 39;
+            if (t->vt == VT_STRING && t->hexlit == EX_HEXLIT) m[i].flags |= UNSIGNED_FLAG;
         }
         if (t->vt == VT_INT || t->vt == VT_UINT) m[i].decimals = 0;
         if (t->vt == VT_DATETIME || t->vt == VT_DATE || t->vt == VT_TIME) m[i].decimals = t->decimals;

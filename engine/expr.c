@@ -635,7 +635,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         }
         t->nullable = true;
         break;
-    case AG_MIN: case AG_MAX: *t = at[0]; t->nullable = true; t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
+    case AG_MIN: case AG_MAX: *t = at[0]; if (t->hexlit == EX_HEXLIT_KEPT) t->hexlit = 0; t->nullable = true; t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
         /* of an integer expression (not a column): BIGINT; of NULL: VARCHAR(0) */
         if ((t->vt == VT_INT || t->vt == VT_UINT) && e->nargs >= 1 && e->args[0]->kind != E_COLUMN && t->ptype != MYSQL_TYPE_NULL)
             t->ptype = MYSQL_TYPE_LONGLONG;
@@ -1516,6 +1516,7 @@ static void comp_hex(cstate *cs, pl_expr *e, ex_type *t)
     type_str(t, (uint32_t)e->slen, COLL_BINARY);
     t->flags |= NOT_NULL_FLAG;
     t->hexnum = e->ival != 0;
+    t->hexlit = EX_HEXLIT;
 }
 
 /* A prepared statement's parameter: a constant for this execution */
@@ -3105,7 +3106,7 @@ bool ex_kept_check(ex_scope *sc, const ex_kept *k, pl_expr *e, const ex_prog *us
     return t.vt == type->vt && t.ptype == type->ptype && t.flags == type->flags && t.length == type->length &&
            t.decimals == type->decimals && t.coll == type->coll && t.is_unsigned == type->is_unsigned &&
            t.nullable == type->nullable && t.from_column == type->from_column && t.coerc == type->coerc &&
-           t.hexnum == type->hexnum && t.json == type->json && t.enumc == type->enumc;
+           t.hexnum == type->hexnum && t.hexlit == type->hexlit && t.json == type->json && t.enumc == type->enumc;
 }
 
 /* ---------------------------------------------------------------- evaluation */

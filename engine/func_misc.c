@@ -163,6 +163,22 @@ static bool blob_result(const ex_type *b, int m, ex_type *t)
     return true;
 }
 
+/* A string result with a hexadecimal literal's attributes (ex_type.hexlit) as MariaDB
+ * gives them: NULLIF's first argument's, IF's one non-NULL value's (the other NULL), a
+ * hybrid's or GREATEST's of 0x.. and b'..' literals only (X'41' among them: none). */
+static uint8_t hexlit_result(const ex_fdef *fd, const ex_type *b, int m)
+{
+    if (fd->id == F_NULLIF) return b[0].hexlit;
+    int vals = 0, hex = 0, k = 0;
+    for (int i = 0; i < m; i++) {
+        if (b[i].vt == VT_NULL) continue;
+        vals++; k = i;
+        hex += b[i].hexnum && b[i].hexlit;
+    }
+    if (fd->id == F_IF && vals == 1) return b[k].hexlit;
+    return vals && hex == vals ? EX_HEXLIT : 0;
+}
+
 static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     if ((fd->id == F_GREATEST || fd->id == F_LEAST) && minmax_temporal(a, n, t)) return;
@@ -330,6 +346,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         }
         if (all_char && one) t->ptype = MYSQL_TYPE_STRING;
     }
+    t->hexlit = t->vt == VT_STRING ? hexlit_result(fd, b, m) : 0;
 }
 
 static void ty_long1(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)

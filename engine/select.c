@@ -4274,6 +4274,7 @@ static void open_derived(ex_ctx *ctx, ex_ctx *sub, ex_src *s, pl_select *dsel0, 
     for (int c = 0; s->dtypes && c < s->dncols; c++) {
         if (s->dtypes[c].vt != VT_STRING) continue;
         if (mat) s->dtypes[c].hexnum = false;
+        if (s->dtypes[c].hexlit) s->dtypes[c].hexlit = EX_HEXLIT_KEPT;   /* (a column: not UNSIGNED) */
         for (uint32_t r = 0; r < rows->nrows; r++) {
             ex_slice_tick(ctx);
             pdb_value *v = &rows->v[(size_t)r * rows->ncols + (uint32_t)c];
@@ -6841,10 +6842,13 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols,
             }
             a->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG);
             if (b->nullable) { a->nullable = true; a->flags &= (uint16_t)~NOT_NULL_FLAG; }
+            if (b->hexlit) a->hexlit = EX_HEXLIT_KEPT;   /* (a hexadecimal literal among them: decimals 0) */
         }
     }
-    for (uint32_t c = 0; c < ncols; c++)   /* NULL in every member: MariaDB sends a CHAR(0) */
+    for (uint32_t c = 0; c < ncols; c++) {   /* NULL in every member: MariaDB sends a CHAR(0) */
         if (cols->types[c].vt == VT_NULL) cols->types[c].ptype = MYSQL_TYPE_STRING;
+        if (cols->types[c].hexlit) cols->types[c].hexlit = EX_HEXLIT_KEPT;   /* (a column: not UNSIGNED) */
+    }
     for (int m = 0; m < nm; m++)
         for (uint32_t i = 0; i < mr[m].nrows; i++) {
             ex_slice_tick(ctx);
