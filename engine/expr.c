@@ -2170,6 +2170,7 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
     int n = e->nargs, nres = 0;
     ex_type *res = stor_arena_alloc(cs->a, (size_t)(n ? n : 1) * sizeof *res);
     ex_type *all = stor_arena_alloc(cs->a, (size_t)(n ? n : 1) * sizeof *all);
+    pl_expr **rn = stor_arena_alloc(cs->a, (size_t)(n ? n : 1) * sizeof *rn);   /* (the results' nodes) */
     for (int i = 0; i < n; i++) {
         ex_type it;
         comp(cs, e->args[i], &it);
@@ -2177,7 +2178,7 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
         bool is_result = e->has_operand ? ((i >= 1) && ((i - 1) % 2 == 1 || (e->has_else && i == n - 1)))
                                         : ((i % 2 == 1) || (e->has_else && i == n - 1));
         if (!is_result && !e->has_operand && it.vt == VT_STRING) p->may_warn = true;   /* WHEN 'x' */
-        if (is_result) res[nres++] = it;
+        if (is_result) { rn[nres] = e->args[i]; res[nres++] = it; }
         if (is_result && it.vt != VT_NULL) {
             mixed |= it.vt != VT_STRING;
             if (first) { rt = it; first = false; }
@@ -2194,7 +2195,8 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
     if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
     if (!first) {   /* its results' types aggregate as COALESCE's arguments do */
         const ex_fdef *cf = ex_func_find("COALESCE");
-        cf->type(cf, res, nres, &rt, NULL);
+        pl_expr results = { .kind = E_FUNC, .args = rn, .nargs = nres };   /* (literals among them) */
+        cf->type(cf, res, nres, &rt, &results);
         if (rt.vt == VT_STRING && mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
         if (rt.vt == VT_DOUBLE)
             for (int i = 0; i < nres; i++)

@@ -179,6 +179,53 @@ static uint8_t hexlit_result(const ex_fdef *fd, const ex_type *b, int m)
     return vals && hex == vals ? EX_HEXLIT : 0;
 }
 
+/* MariaDB's decimal_precision() of an integer or DECIMAL argument, less its fraction's
+ * digits: an integer literal's (TRUE's) digits without its sign, another integer's
+ * length less the sign's place, a DECIMAL's integer digits. xe: its node, NULL unknown. */
+static uint32_t num_int_part(const ex_type *x, const pl_expr *xe)
+{
+    bool neg = xe && xe->kind == E_UNARY && xe->op == '-' && xe->nargs == 1 && xe->args[0]->kind == E_INT;
+    bool lit = xe && (xe->kind == E_INT || xe->kind == E_BOOL || neg);
+    bool uns = x->is_unsigned || x->vt == VT_UINT || (x->flags & UNSIGNED_FLAG);
+    uint32_t sign = lit ? (neg || (xe->kind == E_INT && xe->s && xe->s[0] == '-')) : !uns;
+    uint32_t fr = x->vt == VT_DECIMAL && x->decimals ? x->decimals + 1u : 0;
+    if (x->vt == VT_DECIMAL) sign = !uns;   /* (a DECIMAL literal's length holds a sign's place) */
+    return x->length > sign + fr ? x->length - sign - fr : 1;
+}
+
+/* IF, IFNULL, COALESCE (CASE), GREATEST and LEAST of integers and DECIMALs only: as
+ * MariaDB's count_decimal_length and aggregate_attributes_int, the most integer digits
+ * and the most decimals of any argument, and a sign's place unless all are unsigned (a
+ * NULL of IFNULL or COALESCE counts as signed): IF(a, 1, 0) is 2 long. IF of a value and
+ * NULL keeps the value's (cache_type_info), NULLIF its first argument's. ae: the
+ * arguments' nodes (b[i] is ae[i]), NULL when unknown. */
+static void hybrid_number_length(const ex_fdef *fd, const ex_type *b, int m, const pl_expr *const *ae, ex_type *t)
+{
+    if (fd->id == F_NULLIF || (t->vt != VT_INT && t->vt != VT_UINT && t->vt != VT_DECIMAL)) return;
+    uint32_t ip = 0, dec = 0;
+    int vals = 0;
+    bool uns = true;
+    for (int i = 0; i < m; i++) {
+        if (b[i].vt == VT_NULL) { uns &= fd->id == F_IF || fd->id == F_GREATEST || fd->id == F_LEAST; continue; }
+        if ((b[i].vt != VT_INT && b[i].vt != VT_UINT && b[i].vt != VT_DECIMAL) || b[i].ptype == MYSQL_TYPE_BIT ||
+            b[i].hexnum || b[i].enumc)
+            return;   /* (other kinds keep their rules) */
+        vals++;
+        uns &= b[i].is_unsigned || b[i].vt == VT_UINT || (b[i].flags & UNSIGNED_FLAG);
+        uint32_t g = num_int_part(&b[i], ae ? ae[i] : NULL);
+        if (g > ip) ip = g;
+        if (b[i].vt == VT_DECIMAL && b[i].decimals > dec) dec = b[i].decimals;
+    }
+    if (!vals || (fd->id == F_IF && vals == 1)) return;
+    if (t->vt == VT_DECIMAL) {
+        if (ip + dec > 65) ip = 65 > dec ? 65 - dec : 0;
+        t->decimals = (uint8_t)dec;
+        t->length = ip + dec + (dec ? 1 : 0) + (uns ? 0 : 1);
+        t->is_unsigned = uns;
+        t->flags = (uint16_t)(uns ? t->flags | UNSIGNED_FLAG : t->flags & ~UNSIGNED_FLAG);
+    } else t->length = ip + (uns ? 0 : 1);
+}
+
 static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     if ((fd->id == F_GREATEST || fd->id == F_LEAST) && minmax_temporal(a, n, t)) return;
@@ -347,6 +394,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         if (all_char && one) t->ptype = MYSQL_TYPE_STRING;
     }
     t->hexlit = t->vt == VT_STRING ? hexlit_result(fd, b, m) : 0;
+    hybrid_number_length(fd, b, m, e && e->nargs == n ? (const pl_expr *const *)e->args + (b - a) : NULL, t);
 }
 
 static void ty_long1(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
