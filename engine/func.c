@@ -297,8 +297,6 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
     const char *s = ex_to_str(ctx->a, v, &n);
     if (v->t == VT_INT || v->t == VT_UINT || v->t == VT_DECIMAL || v->t == VT_DOUBLE) {
         double x = ex_to_double(v);
-        int64_t dt;
-        bool isd;
         if (clamp && (x < 0 || x >= 1e7)) {
             /* number_to_time: a [YY]YYMMDD[hhmmss] from 8 digits on, zeros and all
                (1e10 is 2001-00-00, so 00:00:00), else held to TIME's range */
@@ -313,15 +311,6 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
             else if (r.note) ex_warn(ctx, "Note", 1292, "Truncated incorrect date value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(show)));
             *us = r.us;
             return true;
-        }
-        /* EXTRACT: YYYYMMDDhhmmss from 11 digits on; else [H..]HMMSS */
-        if (!clamp && x >= 1e10) {
-            int y, mo, dd, h, mi, sc, u;
-            if (ex_fn_num_dt(v, &dt, &isd) && (pdb_dt_unpack(dt, &y, &mo, &dd, &h, &mi, &sc, &u), mo && dd)) {
-                pdb_value d = ex_int(dt);
-                d.t = VT_DATETIME;
-                return ex_fn_time_of(ctx, &d, us, clamp);
-            }
         }
     }
     if (v->t == VT_STRING && clamp) {

@@ -1359,6 +1359,29 @@ static void fn_time_to_sec(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, 
     out->scale = (uint8_t)fsp;
 }
 
+/* EXTRACT's reading of a number for a time unit (to_datetime_or_to_interval_hhmmssff):
+ * above 999999995959 (to 99991231235959) a YYYYMMDDhhmmss, *dt; else [H..]HMMSS with up to
+ * 87649415 hours, *us (signed). 0 none ("Incorrect interval value"), 1 *dt, 2 *us. */
+static int extract_number(ex_ctx *ctx, const pdb_value *v, int64_t *dt, int64_t *us)
+{
+    bool neg, note;
+    uint64_t nr;
+    uint32_t frac;
+    ex_number_parts(v, &neg, &nr, &frac);
+    if (!neg && nr > 999999995959ULL && nr <= 99991231235959ULL) {
+        if (ex_number_datetime(nr, frac, true, dt, &note) != EX_TS_ERROR) return 1;
+    } else if (nr / 10000 <= 87649415 && nr / 100 % 100 < 60 && nr % 100 < 60) {
+        *us = ((int64_t)(nr / 10000) * 3600 + (int64_t)(nr / 100 % 100) * 60 + (int64_t)(nr % 100)) * 1000000 + frac;
+        if (neg) *us = -*us;
+        return 2;
+    }
+    char buf[80];
+    const char *txt;
+    size_t k = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
+    ex_warn(ctx, "Warning", 1292, "Incorrect interval value: '%.*s'", (int)k, txt);
+    return 0;
+}
+
 static void fn_extract(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     size_t l0;
@@ -1371,8 +1394,14 @@ static void fn_extract(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_
     int y, mo, d, h, mi, s, us;
     int64_t sign = 1;
     bool date_unit = !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "MONTH") || !strcmp(u, "WEEK");
-    bool as_time = false;
-    if (!date_unit) {
+    bool as_time = false, num = a[1].t == VT_INT || a[1].t == VT_UINT || a[1].t == VT_DECIMAL || a[1].t == VT_DOUBLE;
+    int64_t t = 0;
+    if (!date_unit && num) {
+        int k = extract_number(ctx, &a[1], &dt, &t);
+        if (!k) return;
+        as_time = k == 2;
+        if (k == 1) pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    } else if (!date_unit) {
         /* the other units read a TIME: a duration's days are its hours / 24, its sign goes on every part */
         if (a[1].t == VT_TIME) as_time = true;
         else if (a[1].t == VT_STRING) {
@@ -1381,19 +1410,15 @@ static void fn_extract(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_
             size_t dg = k;
             while (dg < a[1].len && isdigit((unsigned char)a[1].p[dg])) dg++;
             as_time = !(dg > k && dg < a[1].len && (a[1].p[dg] == '-' || a[1].p[dg] == '/')) && dg - k < 8;
-        } else if (a[1].t == VT_INT || a[1].t == VT_UINT || a[1].t == VT_DECIMAL || a[1].t == VT_DOUBLE) {
-            double x = ex_to_double(&a[1]);
-            as_time = x < 1e10;
         }
     }
     if (as_time) {
-        int64_t t;
-        if (!ex_fn_time_of(ctx, &a[1], &t, false)) return;
+        if (!num && !ex_fn_time_of(ctx, &a[1], &t, false)) return;
         if (t < 0) { sign = -1; t = -t; }
         int64_t hours = t / 3600000000LL;
         y = mo = 0; d = (int)(hours / 24); h = (int)(hours % 24);
         mi = (int)(t / 60000000 % 60); s = (int)(t / 1000000 % 60); us = (int)(t % 1000000);
-    } else {
+    } else if (date_unit || !num) {
         if (!ex_fn_get_dt(ctx, &a[1], &dt, &isd)) return;
         pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
     }
