@@ -905,7 +905,7 @@ static bool unsigned_operand(const ex_type *x)
 
 /* MariaDB's decimal_int_part() of x (lit: as for int_part): an integer's digits, a
  * DECIMAL's or fixed DOUBLE's integer ones, a temporal's YYYYMMDDhhmmss ones, a string's
- * characters. (A negated column counts its own digits in MariaDB, -a as a: not modelled.) */
+ * characters. */
 static int dec_int_part(const ex_type *x, int lit)
 {
     int64_t n;
@@ -922,11 +922,22 @@ static int dec_int_part(const ex_type *x, int lit)
     return n < 1 ? 1 : n > 21 ? 21 : (int)n;
 }
 
-/* a DIV b (Item_func_int_div): the dividend's integer digits (at most 21), unsigned when
- * either operand is. a and b as written (an ENUM its text). */
-static void idiv_type(const ex_type *a, const ex_type *b, int lit, ex_type *t)
+/* dec_int_part of operand x (node xe): an integer literal's digits without its sign, a
+ * negation's its operand's. */
+static int operand_int_part(const pl_expr *xe, const ex_type *x)
 {
-    type_int(t, (uint32_t)dec_int_part(a, lit & 3));
+    bool neg = xe->kind == E_UNARY && xe->op == '-' && xe->nargs == 1;
+    if (neg && xe->args[0]->kind == E_INT && (x->vt == VT_INT || x->vt == VT_UINT)) return dec_int_part(x, 2);
+    if (neg && x->negdig) return x->negdig;
+    if (xe->kind == E_INT && (x->vt == VT_INT || x->vt == VT_UINT)) return dec_int_part(x, xe->s[0] == '-' ? 2 : 1);
+    return dec_int_part(x, 0);
+}
+
+/* a DIV b (Item_func_int_div): the dividend's integer digits (at most 21), unsigned when
+ * either operand is. a and b as written (an ENUM its text), ae the dividend's node. */
+static void idiv_type(const pl_expr *ae, const ex_type *a, const ex_type *b, ex_type *t)
+{
+    type_int(t, (uint32_t)operand_int_part(ae, a));
     t->nullable = true;
     if ((unsigned_operand(a) && !a->enumc) || (unsigned_operand(b) && !b->enumc)) {
         t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; t->vt = VT_UINT;
@@ -1631,6 +1642,9 @@ static void comp_unary(cstate *cs, pl_expr *e, ex_type *t)
             t->vt = VT_UINT;
         }
         if (min_lit) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; }
+        t->negdig = (uint8_t)operand_int_part(e->args[0], &at[0]);
+        t->is_unsigned = false;   /* (-u of an INT UNSIGNED: signed, as MariaDB's) */
+        t->flags &= (uint16_t)~UNSIGNED_FLAG;
         if (enum_len) { t->ptype = MYSQL_TYPE_LONGLONG; t->length = enum_len; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
         if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
         else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
@@ -1808,7 +1822,7 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     /* (nullable whatever the operands: MariaDB says NOT NULL of a + 1 over a NOT NULL column
        in a text result, but nullable in a prepared statement's and a cursor's metadata,
        which test_prepared_plans and test_cursors compare; see 70ec6c3) */
-    if (op == BO_IDIV) idiv_type(&written[0], &written[1], lit, t);
+    if (op == BO_IDIV) idiv_type(e->args[0], &written[0], &written[1], t);
     else arith_type(op, &at[0], &at[1], t, incr, lit);
 }
 
