@@ -465,6 +465,9 @@ bool ex_num_datetime(const pdb_value *v, int64_t *dt, bool *isdate);
 bool ex_datetime_of_time(ex_ctx *ctx, int64_t us, int64_t *dt);
 /* MOD(a, b) as the % operator types and computes it (expr.c); the value replaces *a */
 void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t);
+/* The collation of a result made of the string types a[0..n) (func.c): binary wins over
+ * text of the same or a weaker derivation (MariaDB's DTCollation::aggregate) */
+uint16_t ex_fn_coll_of(const ex_type *a, int n);
 void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b);
 
 /* Op helpers (expr.c): the bodies of the non-trivial ops of a program. The interpreter

@@ -1525,6 +1525,7 @@ static void comp_hex(cstate *cs, pl_expr *e, ex_type *t)
     if (e->ival) v.scale = EX_HEXNUM;   /* 0x41, b'1' (not X'41'): a number in numeric context */
     emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
     type_str(t, (uint32_t)e->slen, COLL_BINARY);
+    t->coerc = 4;   /* (COERCIBLE, as MariaDB's Item_hex_constant: a column's text wins) */
     t->flags |= NOT_NULL_FLAG;
     t->hexnum = e->ival != 0;
     t->hexlit = EX_HEXLIT;

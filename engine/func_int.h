@@ -61,7 +61,6 @@ void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll);
 void ex_fn_t_int(ex_type *t, uint32_t len);
 void ex_fn_t_str(ex_type *t, uint32_t chars, uint16_t coll);
 uint32_t ex_fn_chars_of(const ex_type *t);
-uint16_t ex_fn_coll_of(const ex_type *a, int n);
 pdb_value ex_fn_mkstr(ex_ctx *ctx, const char *p, size_t n, uint16_t coll);
 size_t ex_fn_u8len(unsigned char c);
 bool ex_fn_is_mb(uint16_t coll);

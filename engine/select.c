@@ -6830,7 +6830,14 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols,
                     a->vt = VT_DECIMAL; a->ptype = MYSQL_TYPE_NEWDECIMAL; a->decimals = d;
                 }
             } else if (a->vt == VT_DECIMAL && b->vt == VT_DECIMAL && b->decimals > a->decimals) a->decimals = b->decimals;
-            else if (a->vt == b->vt && (a->vt == VT_INT || a->vt == VT_UINT) && a->is_unsigned == b->is_unsigned &&
+            else if (a->vt == VT_STRING && b->vt == VT_STRING && a->coll != b->coll &&
+                     (a->coll == COLL_BINARY || b->coll == COLL_BINARY)) {
+                /* binary strings win over text of the same or a weaker derivation
+                   (DTCollation::aggregate): 'a' UNION X'41' is two rows */
+                ex_type ab[2] = { *a, *b };
+                a->coll = ex_fn_coll_of(ab, 2);
+                if (b->coerc < a->coerc) a->coerc = b->coerc;
+            } else if (a->vt == b->vt && (a->vt == VT_INT || a->vt == VT_UINT) && a->is_unsigned == b->is_unsigned &&
                      int_rank(a->ptype) && int_rank(b->ptype) < 6 && int_rank(b->ptype) > int_rank(a->ptype))
                 a->ptype = b->ptype;   /* integers of one signedness: the wider type (not modelled:
                                           MIN/MAX of a literal, whose type MariaDB takes as the
