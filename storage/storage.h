@@ -13,6 +13,7 @@
 #define PRESSDB_STORAGE_H
 
 #include <assert.h>
+#include <string.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
@@ -338,8 +339,9 @@ typedef struct stor_column {
                                 code and pval say it all; most of WordPress's short columns) */
     uint32_t *slen;
     struct stor_strpool *pool;   /* shared copies of short values (storage/strpool.c), or NULL */
-    struct stor_pval { char *p; uint32_t len; } *pval;   /* CK_STR: by pool id, the pooled
-                                copy (strpool.c keeps it); [0] and released ids {NULL, 0} */
+    char **pval;             /* CK_STR: by pool id, the pooled copy (strpool.c keeps it; its
+                                length is the 4 bytes before it, stor_pool_len); [0] and
+                                released ids NULL */
     uint16_t *code;          /* CK_STR, per row: the pooled value's id (equal ids = equal bytes;
                                 an id is never reused for other bytes), 0 = not pooled or NULL */
     uint8_t *nulls;          /* bitmap; bit set = NULL */
@@ -358,13 +360,19 @@ typedef struct stor_column {
 struct stor_str { char *p; uint32_t len; uint8_t pooled; };
 #define STOR_SLEN_POOLED 0x80000000u
 #define STOR_STR_MAX     (STOR_SLEN_POOLED - 1)
+static inline uint32_t stor_pool_len(const char *held)
+{
+    uint32_t n;
+    memcpy(&n, held - 4, 4);
+    return n;
+}
 static inline const char *stor_sptr(const stor_column *c, uint32_t r)
 {
-    return c->sp ? c->sp[r] : c->code[r] ? c->pval[c->code[r]].p : NULL;
+    return c->sp ? c->sp[r] : c->code[r] ? c->pval[c->code[r]] : NULL;
 }
 static inline uint32_t stor_slen(const stor_column *c, uint32_t r)
 {
-    return c->sp ? c->slen[r] & STOR_STR_MAX : c->code[r] ? c->pval[c->code[r]].len : 0;
+    return c->sp ? c->slen[r] & STOR_STR_MAX : c->code[r] ? stor_pool_len(c->pval[c->code[r]]) : 0;
 }
 static inline uint8_t stor_spooled(const stor_column *c, uint32_t r)
 {

@@ -17,10 +17,13 @@
 typedef struct pentry {
     struct pentry *next;
     uint64_t hash;
-    uint32_t refs, len;
+    uint32_t refs;
     uint16_t id;              /* 1.., 0 = ids ran out */
+    uint32_t len;             /* (just before b: stor_pool_len reads it there) */
     char b[];                 /* len bytes and a NUL */
 } pentry;
+
+_Static_assert(offsetof(pentry, b) == offsetof(pentry, len) + 4, "a pooled copy's length just before it");
 
 /* a pooled copy's address is even: bit 0 of a row's pointer marks compressed values */
 _Static_assert(offsetof(pentry, b) % 2 == 0, "pooled bytes at an even offset");
@@ -84,8 +87,8 @@ char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *po
     if (sp->nentries >= sp->nbuckets && !grow(sp)) return stor_strndup(p, len);
     uint32_t id = sp->next_id < 65535 ? sp->next_id + 1 : 0;
     if (id && id >= sp->npval) {
-        uint32_t n = sp->npval ? sp->npval * 2 : 16;
-        struct stor_pval *pv = stor_realloc(c->pval, n * sizeof *pv);
+        uint32_t n = sp->npval ? sp->npval * 2 : 4;
+        char **pv = stor_realloc(c->pval, n * sizeof *pv);
         if (!pv) return NULL;
         memset(pv + sp->npval, 0, (n - sp->npval) * sizeof *pv);
         c->pval = pv;
@@ -99,7 +102,7 @@ char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *po
     e->id = (uint16_t)id;
     if (id) {
         sp->next_id = id;
-        c->pval[id] = (struct stor_pval){ e->b, len };
+        c->pval[id] = e->b;
     }
     e->next = sp->buckets[h & (sp->nbuckets - 1)];
     sp->buckets[h & (sp->nbuckets - 1)] = e;
@@ -126,7 +129,7 @@ void stor_strpool_release(stor_column *c, char *p, uint8_t pooled)
     while (*pp != e) pp = &(*pp)->next;
     *pp = e->next;
     sp->nentries--;
-    if (e->id) c->pval[e->id] = (struct stor_pval){ NULL, 0 };
+    if (e->id) c->pval[e->id] = NULL;
     stor_free(e);
 }
 

@@ -746,8 +746,8 @@ void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
             len = c->slen[row] & STOR_STR_MAX;
         } else {
             uint16_t id = c->code[row];   /* (0: a dead row's value, let go) */
-            p = id ? c->pval[id].p : NULL;
-            len = id ? c->pval[id].len : 0;
+            p = id ? c->pval[id] : NULL;
+            len = id ? stor_pool_len(p) : 0;
         }
         seg_touch(c, row);
         v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = len;
@@ -1309,7 +1309,7 @@ static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, ui
 
 /* ---- rows ---- */
 
-/* Capacity for nc row ids (more than t->cap; a multiple of 64, for the bitmaps). */
+/* Capacity for nc row ids (more than t->cap; a multiple of 16, for the bitmaps). */
 static int grow_to(stor_table *t, uint32_t nc)
 {
     for (uint32_t i = 0; i < t->ncols; i++) {
@@ -1364,7 +1364,7 @@ static uint32_t next_cap(uint32_t cap, uint32_t want)
 {
     uint64_t n = cap ? cap : 16;
     while (n < want) n = n < (1u << 16) ? n * 2 : n + (n >> 3);
-    n = (n + 63) & ~(uint64_t)63;
+    n = (n + 15) & ~(uint64_t)15;
     return n < TBL_MAX_ROW_IDS ? (uint32_t)n : TBL_MAX_ROW_IDS;
 }
 
@@ -1412,8 +1412,8 @@ static void col_slots(const stor_table *t, stor_column *c)
     for (uint32_t r = 0; r < t->nrows; r++) {
         uint16_t id = c->code[r];
         if (!id) continue;
-        sp[r] = c->pval[id].p;
-        sl[r] = c->pval[id].len | STOR_SLEN_POOLED;
+        sp[r] = c->pval[id];
+        sl[r] = stor_pool_len(sp[r]) | STOR_SLEN_POOLED;
     }
     c->slen = sl;
     c->sp = sp;
@@ -1875,7 +1875,7 @@ bool tbl_row_ids_fit(const stor_table *t, uint64_t nrows)
 void tbl_load_reserve(stor_table *t, uint32_t nrows)
 {
     if (!nrows || t->nrows) return;
-    uint32_t nc = nrows < TBL_MAX_ROW_IDS - 63 ? (nrows + 63) & ~63u : TBL_MAX_ROW_IDS;   /* (exactly) */
+    uint32_t nc = nrows < TBL_MAX_ROW_IDS - 15 ? (nrows + 15) & ~15u : TBL_MAX_ROW_IDS;   /* (exactly) */
     if (nc > t->cap) grow_to(t, nc);
     for (uint32_t i = 0; i < t->nidx; i++) {
         stor_index *x = &t->idx[i];

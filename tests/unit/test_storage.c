@@ -69,39 +69,48 @@ Test(mvcc, share_holders_random)
     }
 }
 
+/* A table t in a new database db: column 0 an INT "id", the others CK_STR of type ttype
+ * (width characters); keys says per column 'P' (PRIMARY), 'K' (a KEY) or '-'. */
+static stor_table *test_table(const char *db, int ncols, const char *const *names, uint8_t ttype, uint32_t width,
+                              const char *keys)
+{
+    cr_assert_eq(stor_db_create(db, COLL_UTF8MB4_GENERAL_CI), 0);
+    stor_table def;
+    memset(&def, 0, sizeof def);
+    def.name = stor_strndup("t", 1);
+    def.engine = stor_strndup("InnoDB", 6);
+    def.ncols = (uint32_t)ncols;
+    def.cols = stor_calloc((size_t)ncols, sizeof(stor_column));
+    def.idx = stor_calloc((size_t)ncols, sizeof(stor_index));
+    for (int i = 0; i < ncols; i++) {
+        def.cols[i].name = stor_strndup(names[i], strlen(names[i]));
+        def.cols[i].type = i ? ttype : CT_INT;
+        def.cols[i].width = width;
+        def.cols[i].kind = i ? CK_STR : CK_I64;
+        def.cols[i].coll = COLL_UTF8MB4_GENERAL_CI;
+        def.cols[i].scale = -1;
+        def.cols[i].not_null = i == 0;
+        if (keys[i] == '-') continue;
+        stor_index *x = &def.idx[def.nidx++];
+        x->name = keys[i] == 'P' ? stor_strndup("PRIMARY", 7) : stor_strndup(names[i], strlen(names[i]));
+        x->kind = keys[i] == 'P' ? IK_PRIMARY : IK_KEY;
+        x->ncols = 1;
+        x->cols = stor_calloc(1, sizeof(uint32_t));
+        x->cols[0] = (uint32_t)i;
+        x->prefix = stor_calloc(1, sizeof(uint32_t));
+    }
+    stor_table *t = stor_table_create(stor_db_find(db), &def);
+    cr_assert_not_null(t);
+    return t;
+}
+
 /* compress.c: long values of unindexed string columns in cold segments are compressed
  * by a pass, come back byte for byte through stor_get (which restores them), and the
  * counters follow; indexed columns, short and incompressible values stay plain. */
 Test(compress, pass_and_restore)
 {
-    cr_assert_eq(stor_db_create("zunit", COLL_UTF8MB4_GENERAL_CI), 0);
-    stor_db *d = stor_db_find("zunit");
-    stor_table def;
-    memset(&def, 0, sizeof def);
-    def.name = stor_strndup("t", 1);
-    def.engine = stor_strndup("InnoDB", 6);
-    def.ncols = 3;
-    def.cols = stor_calloc(3, sizeof(stor_column));
-    const char *names[3] = { "id", "k", "body" };
-    for (int i = 0; i < 3; i++) {
-        def.cols[i].name = stor_strndup(names[i], strlen(names[i]));
-        def.cols[i].type = i ? CT_LONGTEXT : CT_INT;
-        def.cols[i].kind = i ? CK_STR : CK_I64;
-        def.cols[i].coll = COLL_UTF8MB4_GENERAL_CI;
-        def.cols[i].scale = -1;
-    }
-    def.nidx = 2;
-    def.idx = stor_calloc(2, sizeof(stor_index));
-    for (int i = 0; i < 2; i++) {
-        def.idx[i].name = stor_strndup(i ? "k" : "PRIMARY", i ? 1 : 7);
-        def.idx[i].kind = i ? IK_KEY : IK_PRIMARY;
-        def.idx[i].ncols = 1;
-        def.idx[i].cols = stor_calloc(1, sizeof(uint32_t));
-        def.idx[i].cols[0] = (uint32_t)i;
-        def.idx[i].prefix = stor_calloc(1, sizeof(uint32_t));
-    }
-    stor_table *t = stor_table_create(d, &def);
-    cr_assert_not_null(t);
+    static const char *names[3] = { "id", "k", "body" };
+    stor_table *t = test_table("zunit", 3, names, CT_LONGTEXT, 0, "PK-");
     enum { N = 2100, LEN = 3000 };   /* three segments */
     static char text[N][LEN];
     uint32_t seed = 12345;
@@ -176,23 +185,8 @@ Test(compress, pass_and_restore)
  * one, come back byte for byte, and the dictionary goes with the table. */
 Test(compress, dictionary)
 {
-    cr_assert_eq(stor_db_create("zdict", COLL_UTF8MB4_GENERAL_CI), 0);
-    stor_db *d = stor_db_find("zdict");
-    stor_table def;
-    memset(&def, 0, sizeof def);
-    def.name = stor_strndup("t", 1);
-    def.engine = stor_strndup("InnoDB", 6);
-    def.ncols = 2;
-    def.cols = stor_calloc(2, sizeof(stor_column));
-    for (int i = 0; i < 2; i++) {
-        def.cols[i].name = stor_strndup(i ? "body" : "id", i ? 4 : 2);
-        def.cols[i].type = i ? CT_LONGTEXT : CT_INT;
-        def.cols[i].kind = i ? CK_STR : CK_I64;
-        def.cols[i].coll = COLL_UTF8MB4_GENERAL_CI;
-        def.cols[i].scale = -1;
-    }
-    stor_table *t = stor_table_create(d, &def);
-    cr_assert_not_null(t);
+    static const char *names[2] = { "id", "body" };
+    stor_table *t = test_table("zdict", 2, names, CT_LONGTEXT, 0, "--");
     /* ~2 kB of blocks and sentences picked at random: a value repeats few of them, the
        column all of them (as posts share markup and phrases) */
     static const char *words[] = {
@@ -374,33 +368,8 @@ static void count_row(void *ctx, uint32_t row) { (void)row; (*(uint32_t *)ctx)++
 
 Test(storage, slotless_pooled_columns)
 {
-    cr_assert_eq(stor_db_create("sunit", COLL_UTF8MB4_GENERAL_CI), 0);
-    stor_db *d = stor_db_find("sunit");
-    stor_table def;
-    memset(&def, 0, sizeof def);
-    def.name = stor_strndup("t", 1);
-    def.engine = stor_strndup("InnoDB", 6);
-    def.ncols = 2;
-    def.cols = stor_calloc(2, sizeof(stor_column));
-    for (int i = 0; i < 2; i++) {
-        def.cols[i].name = stor_strndup(i ? "s" : "id", i ? 1 : 2);
-        def.cols[i].type = i ? CT_VARCHAR : CT_INT;
-        def.cols[i].width = 200;
-        def.cols[i].kind = i ? CK_STR : CK_I64;
-        def.cols[i].coll = COLL_UTF8MB4_GENERAL_CI;
-        def.cols[i].scale = -1;
-        def.cols[i].not_null = i == 0;
-    }
-    def.nidx = 1;
-    def.idx = stor_calloc(1, sizeof(stor_index));
-    def.idx[0].name = stor_strndup("s", 1);
-    def.idx[0].kind = IK_KEY;
-    def.idx[0].ncols = 1;
-    def.idx[0].cols = stor_calloc(1, sizeof(uint32_t));
-    def.idx[0].cols[0] = 1;
-    def.idx[0].prefix = stor_calloc(1, sizeof(uint32_t));
-    stor_table *t = stor_table_create(d, &def);
-    cr_assert_not_null(t);
+    static const char *names[2] = { "id", "s" };
+    stor_table *t = test_table("sunit", 2, names, CT_VARCHAR, 200, "-K");
     enum { N = 70000 };
     static const char *words[] = { "publish", "draft", "", "inherit", NULL, "auto-draft" };
     static char longv[100];
