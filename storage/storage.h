@@ -309,17 +309,19 @@ typedef struct stor_column {
                                 its values are JSON to the JSON functions, and must be valid */
     uint8_t geom;            /* a spatial type (engine/geo.h GEO_*: POINT ... GEOMETRY), held as a
                                 LONGBLOB of MariaDB's geometry bytes; 0: none */
-    uint32_t width;          /* display width / char length / precision; 0 = not given */
-    int32_t scale;           /* DECIMAL scale, fsp for time types; -1 = not given */
-    uint16_t coll;           /* collation id for string types (63 for binary/blob) */
-    char *default_sql;       /* default as SQL text ("'0'", "CURRENT_TIMESTAMP", "NULL"), or NULL */
     bool default_expr;       /* default_sql is an expression (DEFAULT uuid(), DEFAULT (a + 1)) as
                                 MariaDB prints it, evaluated for each row written (engine/check.c);
                                 not kept on disk: the parser sets it again from SHOW CREATE TABLE */
-    char *comment;           /* or NULL */
-    char *gen_sql;           /* a generated column's expression as MariaDB prints it, or NULL */
+    uint32_t width;          /* display width / char length / precision; 0 = not given */
+    int32_t scale;           /* DECIMAL scale, fsp for time types; -1 = not given */
+    uint16_t coll;           /* collation id for string types (63 for binary/blob) */
     uint8_t gen;             /* STOR_GEN_VIRTUAL / STOR_GEN_STORED (kept alike: its values are
                                 computed as a row is written, engine/check.c), or 0 */
+    bool ztried;             /* a sample of it was taken for zdict (compression thread) */
+    /* (the small fields above fill the holes between the pointers) */
+    char *default_sql;       /* default as SQL text ("'0'", "CURRENT_TIMESTAMP", "NULL"), or NULL */
+    char *comment;           /* or NULL */
+    char *gen_sql;           /* a generated column's expression as MariaDB prints it, or NULL */
     char **enum_vals;        /* ENUM/SET members */
     uint32_t n_enum;
     /* data, one slot per row id */
@@ -351,7 +353,6 @@ typedef struct stor_column {
                                    string bytes, and how many of them pass 127 bytes */
     struct zv_dict *zdict;   /* CK_STR: the dictionary its cold values are compressed with
                                 (compress.c; a reference), or NULL; goes with the rows */
-    bool ztried;             /* a sample of it was taken for zdict (compression thread) */
 } stor_column;
 
 /* One string cell as a value: what sp and slen hold for a row. A value is at most 1 GiB
