@@ -37,6 +37,8 @@ typedef struct ex_type {
                             gives its attributes (MIN, NULLIF, IF with NULL, a hybrid of 0x..
                             and b'..' only): EX_HEXLIT sent with decimals 0 (not 39) and
                             UNSIGNED, EX_HEXLIT_KEPT (a derived table's column) decimals 0 */
+    bool dec0;           /* a string MariaDB sends with decimals 0, not 39: HEX and UNHEX
+                            (their Items set decimals = 0) */
     uint8_t negdig;      /* a negation -x (x no literal): x's integer digits, which MariaDB's
                             decimal_precision() of it counts (Item_func_neg's); 0 unknown */
     bool json;           /* a JSON column: the JSON functions take its text as JSON */

@@ -509,11 +509,11 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
             m[i].charset = rc ? rc->id : t->coll;
             m[i].length = len > UINT32_MAX ? UINT32_MAX : (uint32_t)len;
             if (c && c->binary) m[i].flags |= BINARY_FLAG;   /* (my_binary_compare: a _bin collation) */
-            if (!m[i].decimals && !t->from_column) m[i].decimals = 39;
+            if (!m[i].decimals && !t->from_column && !t->dec0) m[i].decimals = 39;
         } else {
             m[i].charset = COLL_BINARY;
             m[i].length = t->length;
-            if (t->vt == VT_STRING && !m[i].decimals && !t->from_column && !t->hexlit) m[i].decimals = 39;
+            if (t->vt == VT_STRING && !m[i].decimals && !t->from_column && !t->hexlit && !t->dec0) m[i].decimals = 39;
             if (t->vt == VT_STRING && t->hexlit == EX_HEXLIT) m[i].flags |= UNSIGNED_FLAG;
         }
         if (t->vt == VT_INT || t->vt == VT_UINT) m[i].decimals = 0;

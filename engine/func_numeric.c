@@ -215,6 +215,12 @@ static void ty_str64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, con
     ex_fn_t_str(t, 64, COLL_UTF8MB4_GENERAL_CI);
 }
 
+/* BIN, OCT, CONV: 64 digits and a sign (MariaDB's Item_func_conv) */
+static void ty_conv(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 65, COLL_UTF8MB4_GENERAL_CI);
+}
+
 static void ty_long2(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_int(t, 2);
@@ -933,11 +939,11 @@ static const ex_fdef rows[] = {
     { "ASIN", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_ASIN, ty_asin, fn_asin },
     { "ATAN", 1, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_ATAN, ty_double_any, fn_atan },
     { "ATAN2", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_ATAN2, ty_asin, fn_atan2 },
-    { "BIN", 1, 1, EX_FN_NULL_IN, F_BIN, ty_str64, fn_conv },
+    { "BIN", 1, 1, EX_FN_NULL_IN, F_BIN, ty_conv, fn_conv },
     { "BIT_COUNT", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_BIT_COUNT, ty_long2, fn_bit_count },
     { "CEIL", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_CEIL, ty_ceil, fn_ceil },
     { "CEILING", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_CEIL, ty_ceil, fn_ceil },
-    { "CONV", 3, 3, EX_FN_NULL_IN, F_CONV, ty_str64, fn_conv },
+    { "CONV", 3, 3, EX_FN_NULL_IN, F_CONV, ty_conv, fn_conv },
     { "COS", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_COS, ty_double_any, fn_cos },
     { "COT", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_COT, ty_asin, fn_cot },
     { "DEGREES", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_DEGREES, ty_double_any, fn_degrees },
@@ -949,7 +955,7 @@ static const ex_fdef rows[] = {
     { "LOG10", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_LOG10, ty_double_any, fn_ln },
     { "LOG2", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_LOG2, ty_double_any, fn_ln },
     { "MOD", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_MOD, ty_mod, fn_mod },
-    { "OCT", 1, 1, EX_FN_NULL_IN, F_OCT, ty_str64, fn_conv },
+    { "OCT", 1, 1, EX_FN_NULL_IN, F_OCT, ty_conv, fn_conv },
     { "PI", 0, 0, 0, F_PI, ty_sqrt, fn_pi },
     { "POW", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_POW, ty_sqrt, fn_pow },
     { "POWER", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_POW, ty_sqrt, fn_pow },

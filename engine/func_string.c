@@ -81,17 +81,32 @@ static void ty_replace(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, c
     ex_fn_t_str(t, (uint32_t)len, fd->id == F_SPACE ? COLL_UTF8MB4_GENERAL_CI : a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
 }
 
+/* A string argument's most bytes as MariaDB's Item counts them: a TEXT column counts its
+ * bytes as characters (a utf8mb4 TEXT: 1,048,560) */
+static uint64_t str_arg_bytes(const ex_type *a)
+{
+    const pdb_collation *co = pdb_coll_by_id(a->coll);
+    bool text_col = a->from_column && a->vt == VT_STRING && a->coll != COLL_BINARY &&
+                    a->ptype >= MYSQL_TYPE_TINY_BLOB && a->ptype <= MYSQL_TYPE_BLOB;
+    return (uint64_t)a->length * (text_col && co ? co->maxlen : 1);
+}
+
 static void ty_hex(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     /* two digits a byte: a string's bytes in its charset; a number is an integer of 8 */
-    uint32_t bytes = a[0].vt == VT_STRING ? a[0].length
+    uint64_t bytes = a[0].vt == VT_STRING ? str_arg_bytes(&a[0])
                    : a[0].vt == VT_INT || a[0].vt == VT_DOUBLE || a[0].vt == VT_DECIMAL ? 8 : ex_fn_chars_of(&a[0]);
-    ex_fn_t_str(t, bytes * 2, COLL_UTF8MB4_GENERAL_CI);
+    ex_fn_t_str(t, bytes * 2 > 1073741823u ? 1073741823u : (uint32_t)(bytes * 2), COLL_UTF8MB4_GENERAL_CI);   /* (4 bytes a character: no wrap) */
+    t->dec0 = true;   /* (MariaDB's Item_func_hex) */
 }
 
 static void ty_to_base64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    ex_fn_t_str(t, 36, COLL_UTF8MB4_GENERAL_CI);
+    /* MariaDB's my_base64_needed_encoded_length of the argument's bytes, less its NUL:
+       four characters per three bytes and a newline per 76 */
+    uint64_t in = str_arg_bytes(&a[0]), b64 = in ? (in + 2) / 3 * 4 : 0;
+    uint64_t chars = in ? b64 + (b64 - 1) / 76 : 0;
+    ex_fn_t_str(t, chars > 16777215 ? 16777215 : (uint32_t)chars, COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void ty_char(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -150,7 +165,10 @@ static void ty_ord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const
 
 static void ty_unhex(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    ex_fn_t_str(t, (ex_fn_chars_of(&a[0]) + 1) / 2, COLL_BINARY);
+    /* (MariaDB's Item_func_unhex: half the argument's bytes, rounded up; decimals 0) */
+    uint32_t bytes = a[0].vt == VT_STRING ? a[0].length : ex_fn_chars_of(&a[0]);
+    ex_fn_t_str(t, bytes / 2 + (bytes & 1), COLL_BINARY);
+    t->dec0 = true;
 }
 
 static void ty_quote(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
