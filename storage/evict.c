@@ -163,6 +163,7 @@ bool evict_clean(const stor_table *t)
 
 void evict_copy_stale(stor_table *t)
 {
+    t->zmods++;
     if (!t->evicted && t->ev_src && !t->ev_rows.packed)
         t->ev_mods = t->mods - 1;   /* (mods only grows: never equal again) */
 }
@@ -824,7 +825,7 @@ void evict_snap_out(stor_table *t, stor_evsrc *src, const stor_ev_rows *rv, uint
 
 /* ---- checkpoints: each table's section in the new snapshot becomes its clean copy ---- */
 
-typedef struct ck_tab { stor_table *t; uint64_t serial, mods, version; uint32_t k; bool clean; } ck_tab;
+typedef struct ck_tab { stor_table *t; uint64_t serial, mods, version, zmods; uint32_t k; bool clean; } ck_tab;
 struct evict_ck { ck_tab *v; uint32_t n; };
 
 evict_ck *evict_ck_list(void)
@@ -839,7 +840,7 @@ evict_ck *evict_ck_list(void)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
             /* (a table with versions is written as its committed rows: not its copy) */
-            ck->v[ck->n] = (ck_tab){ t, t->serial, t->mods, t->version, ck->n, !t->nver };
+            ck->v[ck->n] = (ck_tab){ t, t->serial, t->mods, t->version, t->zmods, ck->n, !t->nver };
             ck->n++;
         }
     return ck;
@@ -858,12 +859,14 @@ static int ck_by_ptr(const void *a, const void *b)
 }
 
 /* One table after the checkpoint: its section there if it has not changed since the
- * list was made, else no copy where its own is stale. */
+ * list was made, else no copy where its own is stale. Values compressed since the list
+ * change nothing a reader sees, but a section that holds them plain would bring them
+ * back plain after a restart. */
 static void ck_adopt_one(stor_table *t, const ck_tab *c, stor_evsrc *src, const stor_ev_rows *rows,
                          const uint32_t *nrows, const uint32_t *nlive)
 {
     if (c && c->serial == t->serial && c->clean && t->mods == c->mods && t->version == c->version &&
-        nrows[c->k] == t->nrows && nlive[c->k] == t->nlive) {
+        (t->zmods == c->zmods || rows[c->k].packed) && nrows[c->k] == t->nrows && nlive[c->k] == t->nlive) {
         src_set(t, src, &rows[c->k]);
         if (!t->evicted) return;
         atomic_fetch_sub(&st_bytes, t->ev_bytes);

@@ -567,6 +567,8 @@ typedef struct stor_table {
     uint32_t ev_gen;         /* bumped by each eviction */
     struct stor_evsrc *ev_src;
     uint64_t ev_mods, ev_version;
+    uint64_t zmods;          /* values the compression thread packed in it (evict_copy_stale):
+                                a checkpoint's section taken before them holds them plain */
     uint64_t ev_bytes;       /* its section's compressed size (while out) */
     uint64_t cl_mods;        /* (evict.c's thread: mods when it last looked, and when) */
     uint32_t cl_at;
