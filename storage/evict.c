@@ -577,6 +577,11 @@ static bool finish(cand *c, uint32_t now, uint32_t after_s)
     if (c->reuse) {
         if (!evict_clean(t)) return false;
         c->gen = atomic_fetch_add(&ev_gen, 1) + 1;
+        t->ev_rows.packed = true;   /* (as a new file's below: the copy it leaves with stays
+                                       its copy when it comes back, whatever a compression
+                                       pass packs then; else whether an unchanged table
+                                       wrote a new file on its next eviction depended on
+                                       which of the two came first) */
     } else {
         char path[4300];
         snprintf(path, sizeof path, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)c->serial, c->gen);
