@@ -744,9 +744,10 @@ void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
             p = __atomic_load_n(&c->sp[row], __ATOMIC_ACQUIRE);
             if (__builtin_expect(zv_is(p), 0)) { get_packed(c, row, v); return; }
             len = c->slen[row] & STOR_STR_MAX;
-        } else {   /* (slotless: code 0 is a dead row's value, let go) */
-            p = stor_sptr(c, row);
-            len = stor_slen(c, row);
+        } else {
+            uint16_t id = c->code[row];   /* (0: a dead row's value, let go) */
+            p = id ? c->pval[id] : NULL;
+            len = id ? stor_pool_len(p) : 0;
         }
         seg_touch(c, row);
         v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = len;
