@@ -2308,7 +2308,7 @@ void pdb_engine_shutdown(void)
     checkpoint_thread_stop();
     stor_evict_stop();   /* (its start loader and its copies: not wanted now) */
     stor_lock_exclusive();
-    if ((stor_wal_size() > 64 || stor_checkpoint_prev_pending() || stor_packed_since_checkpoint()) && !stor_any_open_txn() &&
+    if ((stor_wal_size() > 64 || stor_checkpoint_prev_pending()) && !stor_any_open_txn() &&
         stor_checkpoint(err, sizeof err) != 0)
         fprintf(stderr, "pressdb: [Warning] checkpoint at shutdown failed: %s\n", err);
     stor_unlock();

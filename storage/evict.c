@@ -161,15 +161,9 @@ bool evict_clean(const stor_table *t)
     return t->ev_src && t->ev_mods == t->mods && t->ev_version == t->version && !t->nver;
 }
 
-/* values compressed since the last checkpoint's list that completed (stor_packed_since_checkpoint) */
-static _Atomic uint64_t zs_since_ck;
-
-bool stor_packed_since_checkpoint(void) { return atomic_load(&zs_since_ck) != 0; }
-
 void evict_copy_stale(stor_table *t)
 {
     t->zmods++;
-    atomic_fetch_add(&zs_since_ck, 1);
     if (!t->evicted && t->ev_src && !t->ev_rows.packed)
         t->ev_mods = t->mods - 1;   /* (mods only grows: never equal again) */
 }
@@ -837,7 +831,7 @@ void evict_snap_out(stor_table *t, stor_evsrc *src, const stor_ev_rows *rv, uint
 /* ---- checkpoints: each table's section in the new snapshot becomes its clean copy ---- */
 
 typedef struct ck_tab { stor_table *t; uint64_t serial, mods, version, zmods; uint32_t k; bool clean; } ck_tab;
-struct evict_ck { ck_tab *v; uint32_t n; uint64_t zs; };
+struct evict_ck { ck_tab *v; uint32_t n; };
 
 evict_ck *evict_ck_list(void)
 {
@@ -847,7 +841,6 @@ evict_ck *evict_ck_list(void)
     evict_ck *ck = calloc(1, sizeof *ck);
     if (ck) ck->v = malloc((n ? n : 1) * sizeof *ck->v);
     if (!ck || !ck->v) { free(ck); return NULL; }
-    ck->zs = atomic_load(&zs_since_ck);
     for (uint32_t i = 0; i < ndb; i++)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
@@ -890,8 +883,6 @@ static void ck_adopt_one(stor_table *t, const ck_tab *c, stor_evsrc *src, const 
 void evict_ck_adopt(evict_ck *ck)
 {
     if (!ck) return;
-    uint64_t cur = atomic_load(&zs_since_ck);   /* (the snapshot holds those packed; never below 0) */
-    while (!atomic_compare_exchange_weak(&zs_since_ck, &cur, cur > ck->zs ? cur - ck->zs : 0)) {}
     stor_evsrc *src = evict_snap_src();
     stor_ev_rows *rows = malloc((ck->n ? ck->n : 1) * sizeof *rows);
     uint32_t *nrows = malloc((ck->n ? ck->n : 1) * sizeof *nrows), *nlive = malloc((ck->n ? ck->n : 1) * sizeof *nlive);

@@ -1100,10 +1100,6 @@ int  stor_checkpoint_begin(pid_t *pid, char *err, size_t errlen);
  * process keeps it (recovery replays it; the next checkpoint blocks). 0 or -1. */
 int  stor_checkpoint_end(pid_t pid, char *err, size_t errlen);
 bool stor_checkpoint_prev_pending(void); /* a set-aside log waits for a snapshot */
-/* The compression thread packed values since the last snapshot's tables were listed: a
- * snapshot holds them plain (a clean shutdown writes one: a restart brings them back
- * compressed) */
-bool stor_packed_since_checkpoint(void);
 bool stor_checkpoint_forks(void);        /* false: this build (ASan) checkpoints blocking */
 uint64_t stor_wal_size(void);            /* bytes in the current log */
 bool stor_any_open_txn(void);            /* uncommitted changes exist (no checkpoint then) */
